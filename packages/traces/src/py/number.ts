@@ -1,0 +1,83 @@
+/** Python `float()` and `round()` on JS numbers (traces.md §0.7, §0.8). */
+import { pyStrip } from "./text.js";
+
+// A decimal literal with single underscores between digits, or inf/infinity/nan, any case.
+const DECIMAL = /^[+-]?(?:(?:\p{Nd}(?:_?\p{Nd})*)(?:\.(?:\p{Nd}(?:_?\p{Nd})*)?)?|\.\p{Nd}(?:_?\p{Nd})*)(?:[eE][+-]?\p{Nd}(?:_?\p{Nd})*)?$/u;
+const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
+const NON_ASCII_DIGIT = /[^\x00-\x7f]/;
+
+const ND = /\p{Nd}/u;
+
+function asciiDigits(s: string): string {
+  // Nd digits come in runs of whole 0-9 blocks, so a digit's value is its offset from the run's start mod 10.
+  return s.replace(/\p{Nd}/gu, (d) => {
+    const code = d.codePointAt(0) as number;
+    let start = code;
+    while (ND.test(String.fromCodePoint(start - 1))) start--;
+    return String((code - start) % 10);
+  });
+}
+
+/** Python `float(str)`, or null where Python raises ValueError. */
+export function parsePyFloat(text: string): number | null {
+  const s = pyStrip(text);
+  const special = SPECIAL.exec(s);
+  if (special) {
+    if (special[2].toLowerCase() === "nan") return NaN;
+    return special[1] === "-" ? -Infinity : Infinity;
+  }
+  if (!DECIMAL.test(s)) return null;
+  const plain = (NON_ASCII_DIGIT.test(s) ? asciiDigits(s) : s).replace(/_/g, "");
+  return Number(plain);
+}
+
+/** Python `float(v)`, or null where Python raises TypeError or ValueError. */
+export function pyFloat(value: unknown): number | null {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "number") return value;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "string") return parsePyFloat(value);
+  return null;
+}
+
+function decompose(x: number): { mantissa: bigint; exponent: number } {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  const lo = view.getUint32(4);
+  const biased = (hi >>> 20) & 0x7ff;
+  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
+  if (biased === 0) return { mantissa, exponent: -1074 };
+  mantissa |= 1n << 52n;
+  return { mantissa, exponent: biased - 1075 };
+}
+
+/** `round(x)`: nearest integer, ties to even on the exact double. */
+export function pyRoundInt(x: number): number {
+  const floor = Math.floor(x);
+  const diff = x - floor;
+  if (diff < 0.5) return floor;
+  if (diff > 0.5) return floor + 1;
+  return floor % 2 === 0 ? floor : floor + 1;
+}
+
+/**
+ * `round(x, n)`: the double nearest to the exact decimal value of x rounded half-to-even at
+ * n fractional digits. toFixed rounds exact ties away from zero, so the tie test is done on
+ * the exact binary value instead.
+ */
+export function pyRound(x: number, ndigits: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  const negative = x < 0;
+  const { mantissa, exponent } = decompose(Math.abs(x));
+  if (exponent >= 0) return x;
+  const scaled = mantissa * 10n ** BigInt(ndigits);
+  const denominator = 1n << BigInt(-exponent);
+  let quotient = scaled / denominator;
+  const twice = (scaled % denominator) * 2n;
+  if (twice > denominator || (twice === denominator && quotient % 2n === 1n)) quotient += 1n;
+  const digits = quotient.toString().padStart(ndigits + 1, "0");
+  const text = `${digits.slice(0, digits.length - ndigits)}.${digits.slice(digits.length - ndigits)}`;
+  const result = Number(ndigits > 0 ? text : digits);
+  return negative ? -result : result;
+}

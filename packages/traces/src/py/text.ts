@@ -1,0 +1,66 @@
+/** Python string semantics on JS strings: code points, Unicode whitespace, code-point order. */
+
+// str.isspace() in CPython: includes \x1c-\x1f and \x85, excludes \ufeff.
+const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const LEADING = new RegExp(`^[${SPACE}]+`);
+const TRAILING = new RegExp(`[${SPACE}]+$`);
+const RUNS = new RegExp(`[${SPACE}]+`);
+const SURROGATE = /[\ud800-\udfff]/;
+
+const ALL_SPACE = new RegExp(`^[${SPACE}]+$`);
+
+/** `s.isspace()` */
+export function isPySpace(s: string): boolean {
+  return ALL_SPACE.test(s);
+}
+
+/** `s.strip()` */
+export function pyStrip(s: string): string {
+  return s.replace(LEADING, "").replace(TRAILING, "");
+}
+
+/** `s.split()`: runs of Python whitespace, empty pieces dropped. */
+export function pySplit(s: string): string[] {
+  const trimmed = pyStrip(s);
+  return trimmed === "" ? [] : trimmed.split(RUNS);
+}
+
+/** `" ".join(s.lower().split())`: the whitespace- and case-insensitive form of a text. */
+export function pyCollapse(s: string): string {
+  return pySplit(s.toLowerCase()).join(" ");
+}
+
+/** `len(s)`: code points, not UTF-16 units. */
+export function pyLen(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** `s[:end]` in code points. */
+export function pyHead(s: string, end: number): string {
+  if (!SURROGATE.test(s)) return s.slice(0, Math.max(0, end));
+  let out = "";
+  let n = 0;
+  for (const ch of s) {
+    if (n++ >= end) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** Python's `<` on strings: by code point (JS `<` compares UTF-16 units). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Only a surrogate against a unit >= 0xE000 orders differently; codePointAt settles it.
+      return (a.codePointAt(i) as number) - (b.codePointAt(i) as number);
+    }
+  }
+  return a.length - b.length;
+}

@@ -1,0 +1,54 @@
+/**
+ * The JavaScript side of Python's value model. Rows arrive as parsed JSON, so a Python
+ * `dict` is a plain object, a `list` an array, and `int` vs `float` is decided by value:
+ * a whole number is an int, anything else a float (traces.md, pitfall 3).
+ */
+export type Dict = Record<string, unknown>;
+
+/** `isinstance(x, dict)`: a plain object, not an array, null, Map or class instance. */
+export function isDict(value: unknown): value is Dict {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Python `int` in our model: a bigint, or a finite whole number. `-0` counts as the int 0. */
+export function isPyInt(value: unknown): value is number | bigint {
+  return typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value));
+}
+
+/** Python truthiness (traces.md §0.1): NaN, "0" and "false" are truthy; [] and {} are not. */
+export function truthy(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return false;
+  if (typeof value === "number") return value !== 0;
+  if (typeof value === "bigint") return value !== 0n;
+  if (typeof value === "string") return value.length > 0;
+  if (Array.isArray(value)) return value.length > 0;
+  if (value instanceof Map || value instanceof Set) return value.size > 0;
+  if (isDict(value)) {
+    for (const _ in value) return true;
+    return false;
+  }
+  return true;
+}
+
+/** Python `a or b`. */
+export function or<T, U>(a: T, b: U): T | U {
+  return truthy(a) ? a : b;
+}
+
+/** `row.get(key)`: `undefined` and JSON `null` both read as Python `None` (returned as null). */
+export function get(row: Dict, key: string): unknown {
+  const value = Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined;
+  return value === undefined ? null : value;
+}
+
+/** `key in row`: present, even with a None value. */
+export function has(row: Dict, key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(row, key) && row[key] !== undefined;
+}
+
+/** A Python `str` / `None` check that treats a JS `undefined` as None. */
+export function isNone(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
