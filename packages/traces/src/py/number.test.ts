@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { parsePyFloat, pyFloat, pyRound, pyRoundInt } from "./number.js";
+
+describe("pyFloat", () => {
+  it.each([
+    [" 1 ", 1],
+    ["1_000", 1000],
+    ["1.", 1],
+    [".5", 0.5],
+    ["-1.5e3", -1500],
+    ["\u0663", 3],
+    ["\u{1d7d9}", 1],
+    ["inf", Infinity],
+    ["-Infinity", -Infinity],
+    ["\x1c2\x85", 2],
+  ])("%j -> %s", (text, want) => expect(parsePyFloat(text)).toBe(want));
+
+  it.each(["", "  ", "0x10", "1,5", "_1", "1_", "1__0", "true", "\ufeff1", "1e", "e5", "."])("%j raises", (text) => {
+    expect(parsePyFloat(text)).toBeNull();
+  });
+
+  it("reads nan and non-strings as Python does", () => {
+    expect(Number.isNaN(parsePyFloat("nan"))).toBe(true);
+    expect(pyFloat(true)).toBe(1);
+    expect(pyFloat(false)).toBe(0);
+    expect(pyFloat(null)).toBeNull();
+    expect(pyFloat([5])).toBeNull();
+    expect(pyFloat({})).toBeNull();
+  });
+});
+
+describe("pyRoundInt", () => {
+  it("rounds ties to even", () => {
+    expect([0.5, 1.5, 2.5, -0.5, -1.5, 2.4999, 2.5001].map(pyRoundInt)).toEqual([0, 2, 2, 0, -2, 2, 3]);
+  });
+});
+
+describe("pyRound", () => {
+  it("rounds exact ties to even and inexact ones by the true double", () => {
+    expect(pyRound(0.0625, 3)).toBe(0.062);
+    expect(pyRound(0.03125, 4)).toBe(0.0312);
+    expect(pyRound(2.675, 2)).toBe(2.67);
+    expect(pyRound(0.125, 2)).toBe(0.12);
+    expect(pyRound(0.375, 2)).toBe(0.38);
+    expect(pyRound(-0.0625, 3)).toBe(-0.062);
+    expect(pyRound(1 / 3, 4)).toBe(0.3333);
+    expect(pyRound(2 / 3, 4)).toBe(0.6667);
+    expect(pyRound(0.19999999999999996, 4)).toBe(0.2);
+    expect(pyRound(123456.5, 0)).toBe(123456);
+  });
+  it("passes non-finite values and integers through", () => {
+    expect(pyRound(Infinity, 2)).toBe(Infinity);
+    expect(Number.isNaN(pyRound(NaN, 2))).toBe(true);
+    expect(pyRound(7, 3)).toBe(7);
+  });
+});

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { compareStrings, isPySpace, pyCollapse, pyHead, pyLen, pySplit, pyStrip } from "./text.js";
+import { sortedBy, sortedStrings } from "./sort.js";
+import { truthy } from "./values.js";
+
+describe("Python whitespace", () => {
+  it("strips and splits on Python's set, not on \\ufeff", () => {
+    expect(pyStrip("\x1c\x85 a b\u3000")).toBe("a b");
+    expect(pyStrip("\ufeffa")).toBe("\ufeffa");
+    expect(pySplit("  a\x1fb\u2028c  ")).toEqual(["a", "b", "c"]);
+    expect(pySplit(" \t ")).toEqual([]);
+    expect(pyCollapse("Where is  ORDER\n4412")).toBe("where is order 4412");
+    expect(isPySpace(" \x85")).toBe(true);
+    expect(isPySpace("")).toBe(false);
+  });
+});
+
+describe("code points", () => {
+  it("measures and slices by code point", () => {
+    expect(pyLen("😀a")).toBe(2);
+    expect(pyHead("😀😀x", 2)).toBe("😀😀");
+    expect(pyHead("abc", 0)).toBe("");
+  });
+  it("orders astral characters after the whole BMP", () => {
+    expect(compareStrings("\uffff", "😀")).toBeLessThan(0);
+    expect(sortedStrings(["😀", "\uffff", "b", "a"])).toEqual(["a", "b", "\uffff", "😀"]);
+  });
+});
+
+describe("sortedBy", () => {
+  it("keeps ties in input order, also when reversed", () => {
+    const items = [["a", 1], ["b", 2], ["c", 1], ["d", 2]] as const;
+    expect(sortedBy(items, (x) => x[1]).map((x) => x[0])).toEqual(["a", "c", "b", "d"]);
+    expect(sortedBy(items, (x) => x[1], true).map((x) => x[0])).toEqual(["b", "d", "a", "c"]);
+  });
+  it("compares tuple keys element by element", () => {
+    expect(sortedBy(["bb", "a", "ab"], (s) => [-s.length, s])).toEqual(["ab", "bb", "a"]);
+  });
+});
+
+describe("truthy", () => {
+  it("follows Python", () => {
+    expect([null, undefined, false, 0, -0, "", [], {}].map(truthy)).toEqual(Array(8).fill(false));
+    expect([NaN, "0", " ", "false", [0], { a: null }, 0.1].map(truthy)).toEqual(Array(7).fill(true));
+  });
+});
