@@ -1,0 +1,26 @@
+/** `_block_text` (traces.md §3.3): the text of a message's `content`, whatever its shape. */
+import { get, isDict, pyStr, truthy } from "../py/index.js";
+
+/**
+ * A string is returned as is (not stripped); a list of content blocks gives its `text` blocks,
+ * empty ones dropped, joined with "\n"; `null` gives ""; anything else is Python's `str()` of it,
+ * so a dict reads `{'a': 1}`.
+ */
+export function blockText(value: unknown): string {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) {
+    let out = "";
+    let first = true;
+    for (const block of value) {
+      if (!isDict(block) || get(block, "type") !== "text") continue;
+      const text = get(block, "text");
+      const piece = truthy(text) ? pyStr(text) : "";
+      if (piece === "") continue;
+      out = first ? piece : out + "\n" + piece;
+      first = false;
+    }
+    return out;
+  }
+  if (value === null || value === undefined) return "";
+  return pyStr(value);
+}

@@ -1,0 +1,97 @@
+/**
+ * One source row as a canonical row (traces.md §3.5, "For each row"). Shared by the in-memory
+ * loader and the Node file loader so both drop, count and shape rows identically.
+ */
+import { FINAL_KEYS, PROMPT_KEYS, STEP_KEYS } from "../constants.js";
+import { labelKeys, labelStateOf, type RewardKey } from "../labels.js";
+import { get, has, isDict, pyStr, truthy, type Dict } from "../py/index.js";
+import { stepsFromMessages } from "./messages.js";
+import { normalizeStep } from "./normalize-step.js";
+import { withoutKey } from "./object.js";
+import type { TraceRow } from "./schema.js";
+
+/** Why rows were left out: not a JSON object, or neither a prompt nor a step to read. */
+export interface DroppedCounts {
+  not_object: number;
+  no_signal: number;
+}
+
+/** Canonicalises rows one at a time for one call's options, counting what it drops. */
+export class RowLoader {
+  readonly dropped: DroppedCounts = { not_object: 0, no_signal: 0 };
+  private keys: string[] | undefined;
+
+  constructor(
+    private readonly rewardKey: RewardKey,
+    private readonly threshold: unknown,
+  ) {}
+
+  /** The canonical row, or null when the row is dropped. The input row is never mutated. */
+  load(source: unknown): TraceRow | null {
+    if (!isDict(source)) {
+      this.dropped.not_object++;
+      return null;
+    }
+    // Resolved at the first dict row: Python reads the keys per row, so a bad reward_key
+    // raises only once there is a row to read.
+    this.keys ??= labelKeys(this.rewardKey, false);
+    const row = canonicalRow(source, this.keys, this.threshold);
+    if (row === null) this.dropped.no_signal++;
+    return row;
+  }
+}
+
+/** The steps a row holds: the first non-empty list in `STEP_KEYS`, else its chat `messages`. */
+function sourceSteps(row: Dict): readonly unknown[] {
+  for (const key of STEP_KEYS) {
+    const value = get(row, key);
+    if (Array.isArray(value) && value.length > 0) return value;
+  }
+  const messages = get(row, "messages");
+  return Array.isArray(messages) ? stepsFromMessages(messages) : [];
+}
+
+function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown): TraceRow | null {
+  let row: Dict = { ...source };
+  const steps: Dict[] = [];
+  // Non-dict steps are dropped (Python skips them; `steps: 5` is no list and counts as absent).
+  for (const step of sourceSteps(row)) if (isDict(step)) steps.push(normalizeStep(step));
+  row.steps = steps;
+
+  let prompt = firstText(row, PROMPT_KEYS);
+  if (prompt === "") {
+    for (const step of steps) {
+      if (has(step, "user")) {
+        prompt = pyStr(step.user);
+        break;
+      }
+    }
+  }
+  row.prompt = prompt;
+
+  let finalText = firstText(row, FINAL_KEYS);
+  if (finalText === "") {
+    for (let i = steps.length - 1; i >= 0; i--) {
+      if (has(steps[i], "text")) {
+        finalText = pyStr(steps[i].text);
+        break;
+      }
+    }
+  }
+  row.final_text = finalText;
+
+  const [label] = labelStateOf(row, keys, threshold);
+  if (label !== null) row.reward = label;
+  else if (has(row, "reward")) row = withoutKey(row, "reward"); // even a valid 0/1 when rewardKey names another column (§16.4)
+
+  return prompt !== "" || steps.length > 0 ? (row as TraceRow) : null;
+}
+
+/** `str(row[k])` for the first key in `keys` whose value is truthy, else "". Not stripped. */
+function firstText(row: Dict, keys: readonly string[]): string {
+  for (const key of keys) {
+    const value = get(row, key);
+    if (truthy(value)) return pyStr(value);
+  }
+  return "";
+}

@@ -1,0 +1,114 @@
+/**
+ * `_steps_from_messages` (traces.md §3.4): an OpenAI- or Anthropic-style chat transcript as
+ * canonical steps, each tool result bound to its call by id, then by tool name, then first come
+ * first served (`RESULT_BINDING`).
+ */
+import { get, has, isDict, pyStr, truthy, type Dict } from "../py/index.js";
+import { blockText } from "./block-text.js";
+import { coerceResult, errored, parseJsonOr, resultText } from "./tool-result.js";
+
+/** The steps of one transcript and the calls still waiting for a result, by call id. */
+class Transcript {
+  readonly steps: Dict[] = [];
+  private readonly byId = new Map<string, Dict>();
+
+  call(step: Dict, id: unknown): void {
+    this.steps.push(step);
+    if (truthy(id)) this.byId.set(pyStr(id), step);
+  }
+
+  /** `_attach`: bind a result by id, then by name, then to the oldest unanswered call; else an orphan step. */
+  attach(result: unknown, name: string, id: string): void {
+    let target: Dict | undefined;
+    if (id !== "") {
+      target = this.byId.get(id);
+      this.byId.delete(id);
+      // Unreachable in practice (traces.md §16.7): a bound call is removed from byId when answered.
+      if (target !== undefined && has(target, "result")) target = undefined;
+    }
+    if (target === undefined) target = this.unanswered(name);
+    if (target === undefined) {
+      this.steps.push({ tool: name, arguments: {}, result });
+      return;
+    }
+    target.result = result;
+    for (const [key, step] of this.byId) if (step === target) this.byId.delete(key);
+  }
+
+  /** The first unanswered call named `name`, else the first unanswered call. */
+  private unanswered(name: string): Dict | undefined {
+    let first: Dict | undefined;
+    for (const step of this.steps) {
+      if (!has(step, "tool") || has(step, "result")) continue;
+      if (name !== "" && step.tool === name) return step;
+      first ??= step;
+    }
+    return first;
+  }
+}
+
+/** `py_str(value or "")` */
+function textOf(value: unknown): string {
+  return truthy(value) ? pyStr(value) : "";
+}
+
+/**
+ * Within one assistant message the `tool_use` blocks come first, then the `tool_calls`, then one
+ * text step, whatever the order in the source. Non-dict messages and blocks are skipped, roles
+ * other than user, assistant and tool are ignored, and `is_error` is honoured only on Anthropic
+ * `tool_result` blocks.
+ */
+export function stepsFromMessages(messages: readonly unknown[]): Dict[] {
+  const transcript = new Transcript();
+  for (const message of messages) {
+    if (!isDict(message)) continue;
+    const role = textOf(get(message, "role"));
+    const raw = get(message, "content");
+    const blocks: readonly unknown[] = Array.isArray(raw) ? raw : [];
+    if (role === "user") readUser(transcript, raw, blocks);
+    else if (role === "assistant") readAssistant(transcript, message, raw, blocks);
+    else if (role === "tool") {
+      const id = textOf(get(message, "tool_call_id")) || textOf(get(message, "tool_use_id"));
+      transcript.attach(coerceResult(raw), textOf(get(message, "name")), id);
+    }
+  }
+  return transcript.steps;
+}
+
+function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown[]): void {
+  let results = 0;
+  for (const block of blocks) {
+    if (!isDict(block) || get(block, "type") !== "tool_result") continue;
+    results++;
+    const text = resultText(get(block, "content"));
+    let result = parseJsonOr(text);
+    if (truthy(get(block, "is_error"))) result = errored(result, text);
+    transcript.attach(result, textOf(get(block, "name")), textOf(get(block, "tool_use_id")));
+  }
+  const content = blockText(raw);
+  // A message of tool results only is no user turn; an empty plain message is ({"user": ""}).
+  if (content !== "" || results === 0) transcript.steps.push({ user: content });
+}
+
+function readAssistant(transcript: Transcript, message: Dict, raw: unknown, blocks: readonly unknown[]): void {
+  for (const block of blocks) {
+    if (!isDict(block) || get(block, "type") !== "tool_use") continue;
+    const input = get(block, "input");
+    transcript.call({ tool: textOf(get(block, "name")), arguments: isDict(input) ? input : {} }, get(block, "id"));
+  }
+  // Python iterates any truthy `tool_calls` and calls `.get` on each element, so a string, a dict
+  // or a non-dict element raises AttributeError there; we skip what it would crash on.
+  const calls = get(message, "tool_calls");
+  if (Array.isArray(calls)) {
+    for (const call of calls) {
+      if (!isDict(call)) continue;
+      const nested = get(call, "function");
+      const fn = isDict(nested) ? nested : call; // the flat form {name, arguments}
+      let args = get(fn, "arguments");
+      if (typeof args === "string") args = parseJsonOr(args);
+      transcript.call({ tool: textOf(get(fn, "name")), arguments: isDict(args) ? args : {} }, get(call, "id"));
+    }
+  }
+  const content = blockText(raw);
+  if (content !== "") transcript.steps.push({ text: content });
+}
