@@ -1,0 +1,172 @@
+/**
+ * Result exemplars (traces.md §5). Agent specs declare tool inputs but rarely result shapes, so
+ * invented results drift from the real product; a few real payloads per tool, one per shape,
+ * become templates for the simulator's results.
+ */
+import { z } from "zod";
+import {
+  NO_FAULT,
+  SHAPE_KEY_KEYS,
+  SHAPE_TEXT_BANDS,
+  TRACE_EXEMPLAR_DICT_KEYS,
+  TRACE_EXEMPLAR_LIST_ITEMS,
+  TRACE_EXEMPLAR_MAX_CHARS,
+  TRACE_EXEMPLAR_STRING_CHARS,
+  TRACE_EXEMPLARS_PER_TOOL,
+} from "./constants.js";
+import { traceFault } from "./grading/index.js";
+import { pyItems } from "./iterate.js";
+import {
+  has,
+  isDict,
+  isPyInt,
+  parsePyFloat,
+  pyHead,
+  pyJsonDumps,
+  pyJsonLoadsOr,
+  pyLen,
+  pyStr,
+  pyStrip,
+  sortedStrings,
+  truthy,
+  type Dict,
+} from "./py/index.js";
+import { normalizeStep } from "./rows/normalize-step.js";
+import { parseOptions } from "./rows/options.js";
+
+export interface ExemplarOptions {
+  /** Most exemplars kept per tool (`per_tool`, default 3). */
+  perTool?: number;
+  /** Longest serialized exemplar kept, in characters (`max_chars`, default 500). */
+  maxChars?: number | string;
+}
+
+const ExemplarOptionsSchema = z.strictObject({
+  perTool: z.number().optional(),
+  // Python runs int(max_chars) inside a try: a value int() rejects skips every candidate.
+  maxChars: z.unknown().optional(),
+});
+
+/** `_exemplar_value`: a JSON string result is read as the value it encodes. */
+export function exemplarValue(result: unknown): unknown {
+  return typeof result === "string" ? pyJsonLoadsOr(result, result) : result;
+}
+
+/** `_exemplar_shape_key`: record keys, list item shape, or a text length band. */
+export function exemplarShapeKey(value: unknown): string {
+  if (isDict(value)) return "dict:" + sortedStrings(Object.keys(value).filter((k) => value[k] !== undefined)).slice(0, SHAPE_KEY_KEYS).join(",");
+  if (Array.isArray(value)) return "list:" + (value.length ? exemplarShapeKey(value[0]) : "empty");
+  if (typeof value === "string") return `str:${Math.min(Math.floor(pyLen(value) / 100), SHAPE_TEXT_BANDS)}`;
+  return pyTypeName(value);
+}
+
+/** `type(value).__name__` for the scalars JSON can hold; a whole number is a Python int. */
+function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return "NoneType";
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "bigint") return "int";
+  if (typeof value === "number") return isPyInt(value) ? "int" : "float";
+  return typeof value;
+}
+
+/** `_trim_exemplar` with its default limits (the recursion always uses the defaults). */
+export function trimExemplar(value: unknown): unknown {
+  if (typeof value === "string") {
+    if (pyLen(value) <= TRACE_EXEMPLAR_STRING_CHARS) return value;
+    return pyHead(value, TRACE_EXEMPLAR_STRING_CHARS - 3) + "...";
+  }
+  if (Array.isArray(value)) return value.slice(0, TRACE_EXEMPLAR_LIST_ITEMS).map(trimExemplar);
+  if (isDict(value)) {
+    const entries: [string, unknown][] = [];
+    for (const key of Object.keys(value)) {
+      if (value[key] === undefined) continue;
+      if (entries.length >= TRACE_EXEMPLAR_DICT_KEYS) break;
+      entries.push([key, trimExemplar(value[key])]);
+    }
+    return Object.fromEntries(entries);
+  }
+  return value;
+}
+
+const INT_LITERAL = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+
+/** Python `int(x)` for the cap, or null where int() raises (Python then skips the candidate). */
+function pyIntOrNull(x: unknown): number | null {
+  if (typeof x === "boolean") return x ? 1 : 0;
+  if (typeof x === "bigint") return Number(x);
+  if (typeof x === "number") return Number.isFinite(x) ? Math.trunc(x) : null;
+  if (typeof x === "string") {
+    const text = pyStrip(x);
+    return INT_LITERAL.test(text) ? parsePyFloat(text) : null;
+  }
+  return null;
+}
+
+/** A bare `{"status": ...}` / `{"ok": ...}` acknowledgement carries no shape worth copying. */
+function isBareStatus(value: Dict): boolean {
+  for (const key of Object.keys(value)) if (value[key] !== undefined && key !== "status" && key !== "ok") return false;
+  return true;
+}
+
+/**
+ * `mine_result_exemplars`: up to `perTool` clean, non-empty result payloads per tool, one per
+ * shape, each parsed, trimmed and at most `maxChars` characters once serialized.
+ */
+export function mineResultExemplars(rows: Iterable<unknown> | null | undefined, options?: ExemplarOptions): Record<string, unknown[]> {
+  const opts = parseOptions(ExemplarOptionsSchema, options, "mineResultExemplars");
+  const perTool = opts.perTool ?? TRACE_EXEMPLARS_PER_TOOL;
+  const maxChars = pyIntOrNull(opts.maxChars === undefined ? TRACE_EXEMPLAR_MAX_CHARS : opts.maxChars);
+  const out = new Map<string, unknown[]>();
+  const seen = new Map<string, Set<string>>();
+  for (const row of pyItems(rows)) {
+    if (!isDict(row)) continue;
+    for (const raw of pyItems(row.steps)) {
+      if (!isDict(raw) || !truthy(raw.tool)) continue;
+      const step = normalizeStep(raw);
+      if (!has(step, "result")) continue;
+      const name = pyStr(step.tool);
+      const value = exemplarValue(step.result);
+      if (!truthy(value)) continue;
+      if (isDict(value) && isBareStatus(value)) continue;
+      if (traceFault({ steps: [{ tool: name, result: value }] }) !== NO_FAULT) continue;
+      // The tool's entry exists from here on, even if nothing is kept for it.
+      let kept = out.get(name);
+      if (!kept) out.set(name, (kept = []));
+      if (kept.length >= perTool) continue;
+      const key = exemplarShapeKey(value);
+      let shapes = seen.get(name);
+      if (!shapes) seen.set(name, (shapes = new Set()));
+      if (shapes.has(key)) continue;
+      const trimmed = trimExemplar(value);
+      // An oversized payload does not claim its shape: a smaller one of the same shape may follow.
+      if (maxChars === null || pyJsonDumps(trimmed).length > maxChars) continue;
+      shapes.add(key);
+      kept.push(trimmed);
+    }
+  }
+  return Object.fromEntries([...out].filter(([, kept]) => kept.length > 0));
+}
+
+/**
+ * `exemplar_result_shapes`: one dict template per tool, the first record-shaped exemplar, or
+ * `{"results": [first record]}` for a list of records. Tools with neither are left out.
+ */
+export function exemplarResultShapes(
+  exemplars: Record<string, unknown> | Map<string, unknown> | null | undefined,
+): Record<string, Dict> {
+  const out: [string, Dict][] = [];
+  const entries = exemplars instanceof Map ? [...exemplars] : isDict(exemplars) ? Object.entries(exemplars) : [];
+  for (const [name, values] of entries) {
+    for (const value of pyItems(values)) {
+      if (isDict(value) && truthy(value)) {
+        out.push([pyStr(name), { ...value }]);
+        break;
+      }
+      if (Array.isArray(value) && value.length > 0 && isDict(value[0])) {
+        out.push([pyStr(name), { results: [{ ...value[0] }] }]);
+        break;
+      }
+    }
+  }
+  return Object.fromEntries(out);
+}
