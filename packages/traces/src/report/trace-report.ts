@@ -1,0 +1,142 @@
+/**
+ * `trace_report` (traces.md §11): what a batch of traces holds before it steers generation:
+ * counts, tools and faults observed, the label census, and, given the agent's tools, which
+ * grid values the traces add weight to and which observed tools the agent does not have.
+ *
+ * Benchmarked with `loadTraces` at 100k rows: one pass each for loading, mining and the census
+ * (which must see the raw rows), plus one light pass for distinct prompts; nothing is copied.
+ */
+import { z } from "zod";
+import { CLEAN_CONDITION, CLEAN_WORLD, NO_FAULT } from "../constants.js";
+import { buildDimensions } from "../dimensions/build-dimensions.js";
+import { dimensionsFromTraces } from "../dimensions/dimensions-from-traces.js";
+import type { RewardKey } from "../labels.js";
+import { mineTraces, type ToolTally } from "../mine.js";
+import { get, isDict, or, pyCollapse, pyStr, truthy, type Dict } from "../py/index.js";
+import { loadTraces, type LoadOptions } from "../rows/load.js";
+import { parseOptions } from "../rows/options.js";
+import type { TraceRow } from "../rows/schema.js";
+import { labelCensus, type LabelCensus } from "./label-census.js";
+import { toolSchemas, type ToolSchema } from "./tool-schemas.js";
+
+export interface TraceReportOptions {
+  /** The agent's tools as OpenAI function schemas; enables `emphasis` and `foreign_tools`. */
+  tools?: readonly ToolSchema[] | null;
+  /** The agent's policy text, read by the grid builder. */
+  policy?: string;
+  rewardKey?: RewardKey;
+  threshold?: number | string | boolean | null;
+}
+
+export interface TraceReport extends LabelCensus {
+  traces: number;
+  /** Input rows that are not objects or carry neither a prompt nor a step. */
+  dropped: number;
+  unique_prompts: number;
+  tools_observed: Record<string, ToolTally>;
+  faults_observed: Record<string, number>;
+  world_states_observed: Record<string, number>;
+  distinct_behaviors: number;
+  /** Present whenever tools are given: grid values the traces move forward, by axis. */
+  emphasis?: Record<string, string[]>;
+  /** Observed tools the agent's toolset does not name, in first-seen order. */
+  foreign_tools?: string[];
+}
+
+const OptionsSchema = z.strictObject({
+  tools: z.unknown().optional(),
+  policy: z.unknown().optional(),
+  rewardKey: z.unknown().optional(),
+  threshold: z.unknown().optional(),
+});
+
+const EMPHASIS_AXES = ["tool", "tool_condition", "world_state"] as const;
+const CLEAN_VALUES: ReadonlySet<string> = new Set([CLEAN_CONDITION, CLEAN_WORLD, NO_FAULT]);
+// A canonical array index: the keys a JS object lists first whatever their insertion order.
+const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
+
+/** `trace_report(traces, tools=, policy=, reward_key=, threshold=)`. */
+export function traceReport(traces: Iterable<unknown>, options: TraceReportOptions = {}): TraceReport {
+  const { tools: toolsOption, policy = "", rewardKey, threshold } = parseOptions(OptionsSchema, options, "traceReport");
+  const tools = toolSchemas(toolsOption);
+  if (typeof traces === "string") {
+    throw new TypeError('traceReport: a string is a file path in Python; read the file with loadJsonl from "@whileai/traces/node" and pass the rows');
+  }
+  const raw: readonly unknown[] = Array.isArray(traces) ? traces : Array.from(traces);
+  const rows = loadTraces(raw, { rewardKey, threshold } as LoadOptions);
+  const mined = mineTraces(rows);
+  const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });
+
+  const prompts = new Set<string>();
+  for (let i = 0; i < rows.length; i++) prompts.add(pyCollapse(pyStr(or(get(rows[i] as Dict, "prompt"), ""))));
+
+  const report: TraceReport = {
+    traces: rows.length,
+    dropped: raw.length - rows.length,
+    unique_prompts: prompts.size,
+    tools_observed: mined.tools,
+    faults_observed: { ...mined.faults },
+    world_states_observed: { ...mined.world_states },
+    distinct_behaviors: mined.unique_behaviors,
+    ...census,
+  };
+  if (tools !== null && tools.length > 0) {
+    report.emphasis = emphasis(rows, tools, policy);
+    const names = new Set<string>();
+    for (const tool of tools) {
+      const fn = or(get(tool, "function"), tool);
+      // Python's `.get` would crash on a non-dict `function`; that tool names nothing here.
+      if (isDict(fn)) names.add(pyStr(or(get(fn, "name"), "")));
+    }
+    const foreign = observedToolOrder(mined.tools, rows).filter((name) => !names.has(name));
+    if (foreign.length > 0) report.foreign_tools = foreign;
+  }
+  return report;
+}
+
+/**
+ * Per axis, the observed values the traces moved ahead of where the plain grid puts them (or
+ * kept when the traces narrowed the axis), clean values excluded.
+ */
+function emphasis(rows: TraceRow[], tools: ToolSchema[], policy: unknown): Record<string, string[]> {
+  const aimed: Dict = dimensionsFromTraces(rows, tools, { policy });
+  const base: Dict = buildDimensions(tools, policy);
+  const out: Record<string, string[]> = {};
+  for (const axis of EMPHASIS_AXES) {
+    const b = axisValues(base, axis);
+    const a = axisValues(aimed, axis);
+    const pos = new Map<unknown, number>();
+    b.forEach((value, i) => pos.set(value, i)); // a duplicate keeps its last index, as dict assignment does
+    const narrowed = a.length < b.length;
+    const gained: string[] = [];
+    a.forEach((value, i) => {
+      const at = pos.get(value);
+      if (at !== undefined && !CLEAN_VALUES.has(value as string) && (narrowed || i < at)) gained.push(value as string);
+    });
+    if (gained.length > 0) out[axis] = gained;
+  }
+  return out;
+}
+
+function axisValues(dimensions: Dict, axis: string): unknown[] {
+  const values = or(get(dimensions, axis), []);
+  return Array.isArray(values) ? values : truthy(values) ? Array.from(values as Iterable<unknown>) : [];
+}
+
+/**
+ * `mined["tools"]` in first-seen order. A plain object lists integer-like keys ("1") first, so
+ * only when such a name is present is the order recovered from the rows.
+ */
+function observedToolOrder(observed: Record<string, ToolTally>, rows: TraceRow[]): string[] {
+  const names = Object.keys(observed);
+  if (!names.some((name) => INDEX_KEY.test(name) && Number(name) < 4294967295)) return names;
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const steps = get(row as Dict, "steps");
+    if (!Array.isArray(steps)) continue;
+    for (const step of steps) {
+      if (isDict(step) && truthy(get(step, "tool"))) seen.add(pyStr(get(step, "tool")));
+    }
+  }
+  return [...seen];
+}
