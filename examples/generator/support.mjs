@@ -224,14 +224,17 @@ export function supportScenario(rnd) {
   const hit = faultHit(turns);
   const right = rnd.chance(hit ? 0.55 : 0.85);
   const passed = right ? rnd.chance(0.93) : rnd.chance(0.08);
-  return { domain: "support", intent, fault: hit ? fault : null, prompt, turns, final: right ? good : bad, passed, rubric: rubric(rnd, right, passed) };
+  return { domain: "support", intent, fault: hit ? fault : null, prompt, turns, final: right ? good : bad, passed, rubric: rubric(rnd, right) };
 }
 
-/** Four 0/1 criteria of a rubric judge; the row's score is their mean. */
-function rubric(rnd, right, passed) {
-  const criteria = { resolved: right ? 1 : 0, accurate: right ? 1 : rnd.chance(0.3) ? 1 : 0, policy: rnd.chance(0.9) ? 1 : 0, tone: rnd.chance(0.85) ? 1 : 0 };
-  if (passed && criteria.resolved + criteria.accurate + criteria.policy + criteria.tone < 2) criteria.policy = 1;
-  return criteria;
+/** Four 0/1 criteria of a rubric judge; the row's score is their mean. Invented details break policy. */
+function rubric(rnd, right) {
+  return {
+    resolved: right ? 1 : 0,
+    accurate: right || rnd.chance(0.3) ? 1 : 0,
+    policy: rnd.chance(right ? 0.92 : 0.3) ? 1 : 0,
+    tone: rnd.chance(0.85) ? 1 : 0,
+  };
 }
 
 export const SUPPORT_SYSTEM = "You are the support assistant for an online store. Look orders up before answering, never invent order details, and escalate refunds over $100.";

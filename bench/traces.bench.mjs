@@ -1,0 +1,71 @@
+// Throughput of loadTraces and traceReport on 100,000 mixed-format rows, against a same-run
+// baseline (JSON.parse of the same rows as JSONL lines: the cost of merely reading the data) and
+// against the Python SDK's figures as quoted in the issue (not measured here).
+//   pnpm --filter @whileai/bench run bench      (or: node bench/traces.bench.mjs)
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { Bench } from "tinybench";
+import { loadTraces, traceReport } from "@whileai/traces";
+import { benchRows } from "./rows.mjs";
+
+const N = 100_000;
+// Quoted from the issue for the Python SDK on this 2-core machine; this script does not run Python.
+const PYTHON_ROWS_PER_S = { load: 28_000, report: 10_000 };
+// Load then report, one after the other, at the quoted rates.
+PYTHON_ROWS_PER_S.both = 1 / (1 / PYTHON_ROWS_PER_S.load + 1 / PYTHON_ROWS_PER_S.report);
+
+const lines = benchRows(N).map((row) => JSON.stringify(row));
+const parsed = lines.map((line) => JSON.parse(line));
+const loaded = loadTraces(parsed);
+const check = traceReport(loaded);
+console.log(`${N} rows: ${loaded.length} kept by loadTraces, report sees ${check.traces} traces, ${check.graded} graded, ${Object.keys(check.faults_observed).length} fault kinds`);
+
+// Results go to a sink so the work cannot be optimised away.
+let sink = 0;
+const bench = new Bench({ name: "traces", time: 4000, iterations: 8, warmupTime: 500, warmupIterations: 2, throws: true });
+bench
+  .add("JSON.parse baseline", () => {
+    for (let i = 0; i < lines.length; i++) sink += JSON.parse(lines[i]) === null ? 1 : 0;
+  })
+  .add("loadTraces", () => {
+    sink += loadTraces(parsed).length;
+  })
+  .add("traceReport", () => {
+    sink += traceReport(loaded).traces;
+  })
+  .add("loadTraces + traceReport", () => {
+    sink += traceReport(loadTraces(parsed)).traces;
+  });
+await bench.run();
+
+const median = (name) => bench.getTask(name).result.latency.p50;
+const base = median("JSON.parse baseline");
+const python = { loadTraces: PYTHON_ROWS_PER_S.load, traceReport: PYTHON_ROWS_PER_S.report, "loadTraces + traceReport": PYTHON_ROWS_PER_S.both };
+const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+const rows = bench.tasks.map((task) => {
+  const ms = median(task.name);
+  const perSecond = (N / ms) * 1000;
+  const quoted = python[task.name];
+  return `| ${task.name} | ${fmt(ms, 1)} | ${fmt(perSecond)} | ${(ms / base).toFixed(2)}x | ${quoted ? `${(perSecond / quoted).toFixed(1)}x (${fmt(quoted)} rows/s)` : "-"} |`;
+});
+const table = [
+  `## @whileai/traces on ${fmt(N)} rows`,
+  "",
+  `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown CPU"}; tinybench median of ${bench.tasks.map((t) => t.result.latency.samples?.length ?? t.result.latency.df + 1).join("/")} runs.`,
+  "Rows: 40% canonical, 25% `tool_trace`, 20% OpenAI `messages`, 14.5% Anthropic blocks, 0.5% empty; 1-3 tool calls each, about 40% of results faulted;",
+  "labels 0/1 (int, bool, string), fractional, unlabelled and `qwen_reward`. `traceReport` runs without `tools` (no emphasis grid).",
+  "",
+  "| task | median ms / 100k rows | rows/s | x JSON.parse time | vs Python SDK (quoted, not measured here) |",
+  "|---|---:|---:|---:|---:|",
+  ...rows,
+  "",
+  `Python SDK figures are quoted from the issue (load_traces ≈ ${fmt(PYTHON_ROWS_PER_S.load)} rows/s, trace_report ≈ ${fmt(PYTHON_ROWS_PER_S.report)} rows/s on this 2-core machine); the load + report figure is derived from those two (${fmt(PYTHON_ROWS_PER_S.both)} rows/s). "x JSON.parse time" is the task's median over the same-run median of parsing the rows' JSONL lines.`,
+  "",
+].join("\n");
+
+console.log(`\n${table}`);
+const out = new URL("./results/", import.meta.url);
+mkdirSync(out, { recursive: true });
+writeFileSync(new URL("traces.md", out), table);
+if (sink === -1) console.log(sink);
