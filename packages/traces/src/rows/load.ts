@@ -44,7 +44,7 @@ export function loadTracesWithReport(source: TraceSource, options?: LoadOptions)
 
 function loadWithReport(source: unknown, options: unknown, fn: string): LoadReport | Promise<LoadReport> {
   if (typeof source === "string") {
-    throw new TypeError(`${fn}: a string source is a file path; read files with ${fn} from "@whileai/traces/node"`);
+    throw new TypeError(`${fn}: a string source is a file path; read files with loadTraces or loadTracesFile from "@whileai/traces/node"`);
   }
   const { rewardKey, threshold } = parseOptions(LoadOptionsSchema, options, fn);
   const loader = new RowLoader(rewardKey as LoadOptions["rewardKey"], threshold);
