@@ -101,7 +101,8 @@ function resultContent(call, rnd) {
   const { result } = call;
   if (call.failed && typeof result === "object" && rnd.chance(0.5)) {
     // The plain error line a tool runner prints, without the structured status.
-    return result.error ?? result.stdout ?? `${call.tool} failed`;
+    if (result.status === "not_found") return `Not found: ${result.order_id ?? result.path ?? result.email}`;
+    return result.error ?? result.stdout ?? `${call.tool} failed with status ${result.status}`;
   }
   const text = asText(result);
   return rnd.chance(0.3) ? [{ type: "text", text }] : text;
