@@ -26,13 +26,13 @@ const SEMICOLON = new RegExp(`;${S}+`, "u");
 const SPACE_RUN = new RegExp(`${S}+`, "gu");
 const LIST_MARKER = new RegExp(`^(?:#{1,6}${S}+|\\p{Nd}+[.)]${S}+|[-*•]${S}+)`, "u");
 // `\b` after the phrase, as Python reads it: the next character is not a Unicode word character.
+// (Python's IGNORECASE also lets ı and İ match `i`, but the only `i` here is in the optional
+// " is", and "your role" alone then matches anyway.)
 const ROLE_START = /^(?:you are|you're|your role(?: is)?|you act as|act as)(?![\p{L}\p{N}_])/iu;
-// Python's IGNORECASE also matches dotless ı and dotted İ to `i`; JS case folding does not.
-const TURKIC_I = /[\u0130\u0131]/g;
 
 /** `_ROLE_START.match(text)`: an identity preamble ("You are ...") rather than a rule. */
 function isRoleStart(text: string): boolean {
-  return ROLE_START.test(text.replace(TURKIC_I, "i"));
+  return ROLE_START.test(text);
 }
 
 /** `s.strip(chars)` for an explicit set of characters. */
