@@ -71,12 +71,13 @@ function unpackPair(target: unknown): [unknown, unknown] | null {
 const INTEGER_KEY = /^(?:0|[1-9]\d*)$/;
 
 /**
- * Fault chips in first-seen order. A plain-object counter lists integer-like keys ("500") first,
- * so when one is present the order is read again from the rows, as Python's dict kept it.
+ * Fault chips in first-seen order. A plain-object counter lists integer-like keys ("500") first;
+ * when such a chip can aim somewhere (the mapping names it), the order is read again from the
+ * rows, as Python's dict kept it. Otherwise those chips are skipped and their place is moot.
  */
-function faultOrder(rows: readonly unknown[], faults: Counter): string[] {
+function faultOrder(rows: readonly unknown[], faults: Counter, mapping: FaultToAxis): string[] {
   const keys = keysOf(faults);
-  if (faults instanceof Map || !keys.some((k) => INTEGER_KEY.test(k))) return keys;
+  if (faults instanceof Map || !keys.some((k) => INTEGER_KEY.test(k) && truthy(lookup(mapping, k)))) return keys;
   const order = new Set<string>();
   for (const row of rows) {
     if (!isDict(row)) continue;
@@ -120,7 +121,7 @@ export function dimensionsFromTraces(
   const focusConditions: string[] = [];
   const focusWorlds: string[] = [];
   const faults: Counter = mined.faults;
-  for (const chip of sortedBy(faultOrder(items, faults), (c) => count(faults, c), true)) {
+  for (const chip of sortedBy(faultOrder(items, faults, mapping), (c) => count(faults, c), true)) {
     const target = lookup(mapping, chip);
     if (!truthy(target)) {
       // A custom chip that is itself a condition value aims at itself.
