@@ -1,0 +1,134 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { describe, expect, it } from "vitest";
+import { behaviorSignature } from "./behavior-signature.js";
+
+/** The signature of a payload whose Python repr is written out by hand. */
+const hashOf = (repr: string) => bytesToHex(sha256(utf8ToBytes(repr))).slice(0, 12);
+
+const trace = (prompt: string, tool: string, status: string, finalText: string) => ({
+  prompt,
+  steps: [{ tool, arguments: { order_id: "ord_11" }, result: { status } }],
+  final_text: finalText,
+});
+
+describe("behaviorSignature", () => {
+  it("matches the Python signatures of the reference examples", () => {
+    expect(behaviorSignature(trace("where is order 4412", "lookup_order", "not_found", "I could not find that order."))).toBe("6c5f338b2119");
+    expect(behaviorSignature(trace("refund order 9911 now", "create_refund", "timeout", "I could not find that order."))).toBe("149b6c868311");
+    expect(behaviorSignature(trace("status of order 130", "lookup_order", "ok", "Order ord_11 is confirmed."))).toBe("f259fd839f0a");
+    expect(behaviorSignature(trace("refund my double charge", "create_refund", "ok", "Order ord_11 is confirmed."))).toBe("2c0ad9f69525");
+  });
+
+  it("ignores the prompt except through argument provenance", () => {
+    const a = trace("where is order 4412", "lookup_order", "not_found", "I could not find that order.");
+    const b = trace("check on my order pls", "lookup_order", "not_found", "I could not find that order.");
+    expect(behaviorSignature(a)).toBe(behaviorSignature(b));
+    const c = trace("where is ord_11", "lookup_order", "not_found", "I could not find that order.");
+    expect(behaviorSignature(c)).not.toBe(behaviorSignature(a));
+  });
+
+  it("hashes an empty trajectory as ((), False, 0)", () => {
+    expect(hashOf("((), False, 0)")).toBe("033297c38e72");
+    expect(behaviorSignature({})).toBe("033297c38e72");
+    expect(behaviorSignature({ steps: [], final_text: "" })).toBe("033297c38e72");
+  });
+
+  it("marks an argument found in the prompt as user", () => {
+    const row = {
+      prompt: "Refund order ORD-1",
+      steps: [{ tool: "lookup_order", arguments: { order_id: "ORD-1" }, result: { status: "timeout", error: "request timed out" } }],
+      final_text: "Lookup timed out. I did not refund.",
+    };
+    expect(behaviorSignature(row)).toBe(hashOf("((('lookup_order', (('order_id', 'user'),), 'timeout'),), False, 0)"));
+    expect(behaviorSignature(row)).toBe("e428ee8eb382");
+  });
+
+  it("renders quotes, sorted keys, str() of values and refusals as Python's repr", () => {
+    const row = {
+      prompt: "Find Zoë's order 77 please",
+      steps: [
+        { tool: "find_order", arguments: { name: "ZOË", id: 77, meta: { a: 1 }, flag: true }, result: { status: "it's done" } },
+        { tool: "get_x", arguments: { ref: "zzz" }, result: { status: 404 } },
+      ],
+      final_text: "Sorry, I can't do that.",
+    };
+    const repr =
+      "((('find_order', (('flag', 'invented'), ('id', 'user'), ('meta', 'invented'), ('name', 'user')), \"it's done\"), " +
+      "('get_x', (('ref', 'invented'),), '404')), True, 0)";
+    expect(hashOf(repr)).toBe("885f81ed7315");
+    expect(behaviorSignature(row)).toBe("885f81ed7315");
+  });
+
+  it("reads a JSON-string arguments as no arguments and str() of the status", () => {
+    const row = { steps: [{ tool: "t", arguments: '{"x": 1}', result: { status: "1.0" } }], final_text: null };
+    expect(behaviorSignature(row)).toBe(hashOf("((('t', (), '1.0'),), False, 0)"));
+    expect(behaviorSignature(row)).toBe("8125ab2e5ed7");
+  });
+
+  it("classifies arguments seen in earlier results as derived, never from the step's own result", () => {
+    const row = {
+      prompt: "cancel my order",
+      steps: [
+        { tool: "lookup", arguments: { q: "order" }, result: { id: "A-77" } },
+        { tool: "cancel", arguments: { id: "a-77", own: "zz9" }, result: { echo: "zz9" } },
+      ],
+    };
+    const repr = "((('lookup', (('q', 'user'),), ''), ('cancel', (('id', 'derived'), ('own', 'invented')), '')), False, 0)";
+    expect(behaviorSignature(row)).toBe(hashOf(repr));
+  });
+
+  it("compares against the ASCII-escaped JSON of earlier results", () => {
+    const row = {
+      steps: [
+        { tool: "a", result: { name: "café", n: 2.5 } },
+        { tool: "b", arguments: { name: "CAFÉ", n: "2.5" } },
+      ],
+    };
+    const repr = "((('a', (), ''), ('b', (('n', 'derived'), ('name', 'invented')), '')), False, 0)";
+    expect(behaviorSignature(row)).toBe(hashOf(repr));
+  });
+
+  it("marks empty and whitespace arguments absent", () => {
+    const row = { steps: [{ tool: "t", arguments: { a: "", b: " \u3000", c: null } }] };
+    // str(None) is "None", so a None argument is not absent.
+    expect(behaviorSignature(row)).toBe(hashOf("((('t', (('a', 'absent'), ('b', 'absent'), ('c', 'invented')), ''),), False, 0)"));
+  });
+
+  it("keeps steps with a None tool and skips those with no tool", () => {
+    const row = { steps: [{ tool: null }, { arguments: { a: 1 } }, "text", 7, { tool: "" }] };
+    expect(behaviorSignature(row)).toBe(hashOf("((('None', (), ''),), False, 0)"));
+  });
+
+  it("renders a None status as 'None' and a missing one as ''", () => {
+    expect(behaviorSignature({ steps: [{ tool: "t", result: { status: null } }] })).toBe(hashOf("((('t', (), 'None'),), False, 0)"));
+    expect(behaviorSignature({ steps: [{ tool: "t", result: '{"status": "ok"}' }] })).toBe(hashOf("((('t', (), 'ok'),), False, 0)"));
+  });
+
+  it("sorts argument keys by code point", () => {
+    const row = { steps: [{ tool: "t", arguments: { "\u{1F600}": "x", "\uFF01": "y", B: "z", a: "w" } }] };
+    const repr = "((('t', (('B', 'invented'), ('a', 'invented'), ('\uFF01', 'invented'), ('\u{1F600}', 'invented')), ''),), False, 0)";
+    expect(behaviorSignature(row)).toBe(hashOf(repr));
+  });
+
+  it("buckets the final text by words of twelve, capped at 12", () => {
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `w${i}`).join(" \x1c ");
+    expect(behaviorSignature({ final_text: words(11) })).toBe(hashOf("((), False, 0)"));
+    expect(behaviorSignature({ final_text: words(12) })).toBe(hashOf("((), False, 1)"));
+    expect(behaviorSignature({ final_text: words(500) })).toBe(hashOf("((), False, 12)"));
+  });
+
+  it("counts only ASCII-apostrophe refusals", () => {
+    expect(behaviorSignature({ final_text: "I CANNOT" })).toBe(hashOf("((), True, 0)"));
+    expect(behaviorSignature({ final_text: "I won\u2019t" })).toBe(hashOf("((), False, 0)"));
+    expect(behaviorSignature({ final_text: "I won't" })).toBe(hashOf("((), True, 0)"));
+  });
+
+  it("reads odd steps and non-dict trajectories without crashing", () => {
+    expect(behaviorSignature({ steps: "abc" })).toBe("033297c38e72");
+    expect(behaviorSignature({ steps: { tool: "t" } })).toBe("033297c38e72");
+    expect(behaviorSignature({ steps: 3 })).toBe("033297c38e72");
+    expect(behaviorSignature(null)).toBe("033297c38e72");
+    expect(behaviorSignature({ steps: [{ tool: "t", arguments: [1, 2] }] })).toBe(hashOf("((('t', (), ''),), False, 0)"));
+  });
+});

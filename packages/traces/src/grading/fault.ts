@@ -1,0 +1,153 @@
+/**
+ * Fault chips (traces-helpers.md §2.1–2.6): which tool call failed, and how, named the way the
+ * Python grader names it. A result is judged by its `status`, `stale`, `error` and any text
+ * that says "garbled"; the tool's own vocabulary (`paid`, `open`) is not a fault.
+ */
+import { NO_FAULT } from "../constants.js";
+import { get, has, isDict, or, pyStr, pyStrip, truthy, type Dict } from "../py/index.js";
+import { asDict } from "./as-dict.js";
+
+const BAD_STATUS: ReadonlySet<string> = new Set([
+  "rejected", "not_found", "error", "blocked", "denied", "failed", "unauthorized", "invalid", "timeout", "permission_denied",
+]);
+
+const FAULT_ALIASES: ReadonlyMap<string, string> = new Map([
+  ["already_acted_on", "already_done"],
+  ["permission_denied", "deny"],
+  ["denied", "deny"],
+  ["unauthorized", "deny"],
+  ["blocked", "deny"],
+  ["malformed_result", "malformed"],
+  ["stale_result", "stale"],
+  ["entity missing", "not_found"],
+  ["missing", "not_found"],
+  ["entity already acted on", "already_done"],
+]);
+
+const CLEAN_FAULT: ReadonlySet<string> = new Set(["", "ok", "created", "deleted", "success", "exit_0", "no fault", "clean"]);
+
+const KNOWN_FAULTS: ReadonlySet<string> = new Set([
+  ...BAD_STATUS,
+  ...FAULT_ALIASES.keys(),
+  ...FAULT_ALIASES.values(),
+  "stale", "malformed", "already_done", "not_found", "deny", "garbled",
+]);
+
+const ALREADY_DONE: ReadonlySet<string> = new Set(["already_done", "already_acted_on"]);
+const ERROR_CLEAN_STATUS: ReadonlySet<string> = new Set(["ok", "created", "deleted"]);
+
+// Python's `\d` in a str pattern matches any Unicode decimal digit.
+const HTTP_FAIL = /^[45]\p{Nd}\p{Nd}$/u;
+
+// Python tests `json.dumps(data).lower()` for these. Both phrases hold no quote, comma, colon or
+// backslash, and json.dumps escapes every non-ASCII character, so a hit lies inside one key or
+// string value and uses only ASCII letters. A case-insensitive test of each string (without the
+// `u` flag, where no non-ASCII character folds to ASCII) finds the same hits without the dump.
+const GARBLED = /<<garbled|garbled resp/i;
+
+function mentionsGarbled(value: unknown): boolean {
+  if (typeof value === "string") return GARBLED.test(value);
+  if (value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) {
+    for (const item of value) if (mentionsGarbled(item)) return true;
+    return false;
+  }
+  if (isDict(value)) {
+    for (const key in value) {
+      if (value[key] === undefined) continue;
+      if (GARBLED.test(key) || mentionsGarbled(value[key])) return true;
+    }
+    return false;
+  }
+  // json.dumps(default=str) writes any other object as its str().
+  return GARBLED.test(pyStr(value));
+}
+
+/** `str(data.get(key, "")).lower().strip()`: a missing key is "", a None value "none". */
+function fieldText(data: Dict, key: string): string {
+  return has(data, key) ? pyStrip(pyStr(data[key]).toLowerCase()) : "";
+}
+
+/** `normalize_fault_name`: the canonical chip for a status or plan mode, or "" for a clean one. */
+export function normalizeFaultName(raw: unknown): string {
+  const text = pyStrip(pyStr(or(raw, ""))).toLowerCase();
+  if (text === "") return "";
+  const mapped = FAULT_ALIASES.get(text) ?? text;
+  return CLEAN_FAULT.has(mapped) ? "" : mapped;
+}
+
+/** `_step_faulted` on an already read dict, with its status and garbled test worked out. */
+function faulted(data: Dict, status: string, garbled: boolean): boolean {
+  if (BAD_STATUS.has(status) || HTTP_FAIL.test(status)) return true;
+  if (status.startsWith("exit_") && status !== "exit_0" && status !== "exit_") return true;
+  if (truthy(get(data, "stale")) || status.includes("permission")) return true;
+  if (garbled) return true;
+  if (has(data, "error")) {
+    const error = pyStrip(pyStr(or(get(data, "error"), "")));
+    if (error === "" && !ERROR_CLEAN_STATUS.has(status)) return true;
+    if (error !== "" && (status === "" || status === "error")) return true;
+  }
+  return false;
+}
+
+/** `_step_faulted(result)`: was this call a fault? */
+export function stepFaulted(result: unknown): boolean {
+  const data = asDict(result);
+  return faulted(data, fieldText(data, "status"), mentionsGarbled(data));
+}
+
+/** `_fault_from_result(result)`: the chip name of a call's fault, or "" for none. */
+export function faultFromResult(result: unknown): string {
+  const data = asDict(result);
+  if (mentionsGarbled(data)) return "malformed";
+  if (truthy(get(data, "stale"))) return "stale";
+  const status = fieldText(data, "status");
+  if (ALREADY_DONE.has(status) || fieldText(data, "reason") === "already_acted_on") return "already_done";
+  const name = normalizeFaultName(status);
+  if (name !== "" && (KNOWN_FAULTS.has(name) || KNOWN_FAULTS.has(status))) return name;
+  // The garbled rule already answered above, so the call cannot be garbled here.
+  if (faulted(data, status, false)) return name || "error";
+  return "";
+}
+
+/**
+ * `_fault_from_plan(plan)`: the first injected mode that names a fault. Values are read in the
+ * object's key order, which for a parsed JSON object puts integer-like keys first.
+ */
+export function faultFromPlan(plan: unknown): string {
+  if (!isDict(plan)) return "";
+  for (const key in plan) {
+    const spec = plan[key];
+    if (!isDict(spec)) continue;
+    const name = normalizeFaultName(pyStr(or(get(spec, "mode"), "")));
+    if (name !== "") return name;
+  }
+  return "";
+}
+
+/**
+ * `trace_fault(trajectory)`: the first faulted call's chip; with no observed result at all,
+ * the injected plan's; otherwise "no fault". An observed clean result overrides a plan.
+ */
+export function traceFault(trajectory: unknown): string {
+  // Python would crash on a non-dict trajectory; it has no fault here.
+  if (!isDict(trajectory)) return NO_FAULT;
+  let sawResult = false;
+  const steps = get(trajectory, "steps");
+  // A string or dict `steps` yields characters or keys, which are not steps; an int would crash.
+  if (Array.isArray(steps)) {
+    for (const step of steps) {
+      if (!isDict(step) || !truthy(get(step, "tool"))) continue;
+      const result = get(step, "result");
+      if (result === null) continue;
+      sawResult = true;
+      const fault = faultFromResult(result);
+      if (fault !== "") return fault;
+    }
+  }
+  if (!sawResult) {
+    const planned = faultFromPlan(get(trajectory, "faults"));
+    if (planned !== "") return planned;
+  }
+  return NO_FAULT;
+}

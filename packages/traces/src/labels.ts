@@ -1,0 +1,103 @@
+/**
+ * Label machinery (traces.md §2): a label is a 0/1 verdict on a row, read from the first key
+ * that gives one. Every reader of labels goes through `labelState`.
+ */
+import { LEGACY_REWARD_KEYS, NO_COLUMN, NOT_BINARY, REWARD_KEYS } from "./constants.js";
+import { get, isDict, isNone, pyFloat, pyRepr, pyStr, type Dict } from "./py/index.js";
+
+export type Label = 0 | 1;
+export type LabelStatus = "read" | typeof NOT_BINARY | typeof NO_COLUMN;
+/** `(label, status, key)`: the label, how it was found, and the key it came from (or `""`). */
+export type LabelState = [label: Label | null, status: LabelStatus, key: string];
+
+/** A reward column name, or several tried in order (`reward_key` in Python). */
+export type RewardKey = string | Iterable<unknown> | null | undefined;
+
+export interface LabelOptions {
+  rewardKey?: RewardKey;
+  /** A bar for numeric labels: `number >= float(threshold)` reads as 1. */
+  threshold?: unknown;
+  /** With no `rewardKey`, also read the legacy `qwen_reward` column. */
+  legacy?: boolean;
+}
+
+/** `_as_number`: a finite-or-infinite number, or null where `float()` fails or gives NaN. */
+export function asNumber(value: unknown): number | null {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  const number = pyFloat(value);
+  return number === null || Number.isNaN(number) ? null : number;
+}
+
+/** `float(threshold)`, raising as Python does: the threshold is the caller's, not the data's. */
+function thresholdNumber(threshold: unknown): number {
+  const number = pyFloat(threshold);
+  if (number !== null) return number;
+  if (typeof threshold === "string") throw new Error(`could not convert string to float: ${pyRepr(threshold)}`);
+  throw new TypeError(`float() argument must be a string or a real number, not ${pyTypeName(threshold)}`);
+}
+
+function pyTypeName(value: unknown): string {
+  if (isNone(value)) return "NoneType";
+  if (Array.isArray(value)) return "list";
+  if (isDict(value)) return "dict";
+  return typeof value;
+}
+
+/**
+ * `_label_from`: 1, 0, or null for "no label". A bool is its own label whatever the threshold;
+ * without a threshold only 0 and 1 read as labels.
+ */
+export function labelFrom(value: unknown, options: { threshold?: unknown } = {}): Label | null {
+  const number = asNumber(value);
+  if (number === null) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  const threshold = options.threshold;
+  if (!isNone(threshold)) return number >= thresholdNumber(threshold) ? 1 : 0;
+  if (number === 0) return 0;
+  if (number === 1) return 1;
+  return null;
+}
+
+/**
+ * `_label_keys`: the keys a label is read from, in order. A named key replaces the defaults;
+ * `legacy` only matters when no key is named.
+ */
+export function labelKeys(rewardKey?: RewardKey, legacy = false): string[] {
+  if (isNone(rewardKey)) return legacy ? [...REWARD_KEYS, ...LEGACY_REWARD_KEYS] : [...REWARD_KEYS];
+  if (typeof rewardKey === "string") return [rewardKey];
+  if (typeof (rewardKey as Iterable<unknown>)[Symbol.iterator] !== "function") {
+    throw new TypeError(`'${pyTypeName(rewardKey)}' object is not iterable`);
+  }
+  return Array.from(rewardKey as Iterable<unknown>, pyStr);
+}
+
+/** `_label_state` over keys already resolved by `labelKeys`, so per-row callers resolve them once. */
+export function labelStateOf(row: unknown, keys: readonly string[], threshold?: unknown): LabelState {
+  // Python would crash on a non-dict row; it simply has no column here.
+  if (!isDict(row)) return [null, NO_COLUMN, ""];
+  let numberAt = "";
+  for (const key of keys) {
+    const value = get(row as Dict, key);
+    if (value === null) continue;
+    const label = labelFrom(value, { threshold });
+    if (label !== null) return [label, "read", key];
+    if (numberAt === "" && asNumber(value) !== null) numberAt = key;
+  }
+  if (numberAt !== "") return [null, NOT_BINARY, numberAt];
+  return [null, NO_COLUMN, ""];
+}
+
+/** `_label_state(row, reward_key=, threshold=, legacy=)` -> `[label, status, key]`. */
+export function labelState(row: unknown, options: LabelOptions = {}): LabelState {
+  return labelStateOf(row, labelKeys(options.rewardKey, options.legacy ?? false), options.threshold);
+}
+
+/** `_binary_reward`: the label with legacy keys honoured (`reward`, then `qwen_reward`). */
+export function binaryReward(row: unknown, options: { rewardKey?: RewardKey; threshold?: unknown } = {}): Label | null {
+  return labelStateOf(row, labelKeys(options.rewardKey, true), options.threshold)[0];
+}
+
+/** `_rows_phrase`: "1 row", otherwise "N rows". */
+export function rowsPhrase(n: number): string {
+  return n === 1 ? "1 row" : `${pyStr(n)} rows`;
+}

@@ -1,0 +1,123 @@
+/**
+ * `mine_traces` (traces.md §4): what a batch of traces says about the agent, in one pass over
+ * the rows: the tools called and how often they faulted, the fault chips, the world states, the
+ * distinct behaviours, the flawed rows, the distinct asks and the labelled failures.
+ */
+import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
+import { faultFromPlan, faultFromResult } from "./grading/fault.js";
+import { signatureCache } from "./grading/behavior-signature.js";
+import { labelKeys, labelStateOf, type RewardKey } from "./labels.js";
+import { get, isDict, or, pyStr, pyStrip, truthy, type Dict } from "./py/index.js";
+
+export interface ToolTally {
+  n: number;
+  fault_n: number;
+}
+
+export interface MinedTraces {
+  /** Every input element, non-dicts included. */
+  n: number;
+  tools: Record<string, ToolTally>;
+  faults: Record<string, number>;
+  world_states: Record<string, number>;
+  unique_behaviors: number;
+  /** Indices into the input, non-dicts counted. */
+  flaw_rows: number[];
+  asks: string[];
+  label_fails: number;
+  label_fail_tools: Record<string, number>;
+  flaw_world_states: Record<string, number>;
+}
+
+export interface MineOptions {
+  rewardKey?: RewardKey;
+  threshold?: unknown;
+}
+
+function bump(counter: Map<string, number>, key: string): void {
+  counter.set(key, (counter.get(key) ?? 0) + 1);
+}
+
+/** `mine_traces(rows, reward_key=, threshold=)`. Labels read `reward`, then `qwen_reward`, unless a key is named. */
+export function mineTraces(rows: Iterable<unknown>, options: MineOptions = {}): MinedTraces {
+  const tools = new Map<string, ToolTally>();
+  const faults = new Map<string, number>();
+  const worldStates = new Map<string, number>();
+  const flawWorldStates = new Map<string, number>();
+  const labelFailTools = new Map<string, number>();
+  const signatures = new Set<string>();
+  const signatureOf = signatureCache();
+  const flawRows: number[] = [];
+  const asks: string[] = [];
+  const seenAsks = new Set<string>();
+  let labelFails = 0;
+  // Resolved on the first dict row, as Python resolves them per row: no rows, no key error.
+  let keys: string[] | null = null;
+  let i = -1;
+
+  for (const row of rows) {
+    i++;
+    if (!isDict(row)) continue;
+    keys ??= labelKeys(options.rewardKey, true);
+    const reward = labelStateOf(row, keys, options.threshold)[0];
+    signatures.add(signatureOf(row));
+    const world = pyStrip(pyStr(or(get(row, "world_state"), "")));
+    const knownWorld = world !== "" && !UNKNOWN_WORLDS.has(world);
+    if (knownWorld) bump(worldStates, world);
+
+    // One walk gives the tool tallies and trace_fault's answer: both read the same calls
+    // (a dict step with a truthy tool and a non-None result), and the first faulted one wins.
+    let fault = "";
+    let sawResult = false;
+    const steps = get(row, "steps");
+    // A string or dict `steps` yields characters or keys, which are skipped; an int would crash Python.
+    if (Array.isArray(steps)) {
+      for (const step of steps) {
+        if (!isDict(step)) continue;
+        const tool = get(step, "tool");
+        if (!truthy(tool)) continue;
+        const name = pyStr(tool);
+        let tally = tools.get(name);
+        if (tally === undefined) tools.set(name, (tally = { n: 0, fault_n: 0 }));
+        tally.n++;
+        const result = get(step, "result");
+        if (result !== null) {
+          sawResult = true;
+          const stepFault = faultFromResult(result);
+          if (stepFault !== "") {
+            tally.fault_n++;
+            if (fault === "") fault = stepFault;
+          }
+        }
+        if (reward === 0) bump(labelFailTools, name);
+      }
+    }
+    if (fault === "" && !sawResult) fault = faultFromPlan(get(row as Dict, "faults"));
+    if (fault === "") fault = NO_FAULT;
+
+    if (fault !== NO_FAULT) bump(faults, fault);
+    if (reward === 0) labelFails++;
+    if (fault !== NO_FAULT || reward === 0) {
+      flawRows.push(i);
+      if (knownWorld) bump(flawWorldStates, world);
+    }
+    const prompt = pyStrip(pyStr(or(get(row, "prompt"), "")));
+    if (prompt !== "" && !seenAsks.has(prompt)) {
+      seenAsks.add(prompt);
+      asks.push(prompt);
+    }
+  }
+
+  return {
+    n: i + 1,
+    tools: Object.fromEntries(tools),
+    faults: Object.fromEntries(faults),
+    world_states: Object.fromEntries(worldStates),
+    unique_behaviors: signatures.size,
+    flaw_rows: flawRows,
+    asks,
+    label_fails: labelFails,
+    label_fail_tools: Object.fromEntries(labelFailTools),
+    flaw_world_states: Object.fromEntries(flawWorldStates),
+  };
+}
