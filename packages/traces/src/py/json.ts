@@ -32,12 +32,23 @@ export function pyJsonDumps(x: unknown): string {
     if (x === -Infinity) return "-Infinity";
     return Number.isInteger(x) ? pyNumberStr(x) : pyFloatRepr(x);
   }
-  if (Array.isArray(x)) return `[${x.map(pyJsonDumps).join(", ")}]`;
-  if (x instanceof PyTuple) return `[${x.items.map(pyJsonDumps).join(", ")}]`;
+  // Containers append to one string rather than joining arrays: results are dumped per row.
+  if (Array.isArray(x) || x instanceof PyTuple) {
+    const items = Array.isArray(x) ? x : x.items;
+    let out = "[";
+    for (let i = 0; i < items.length; i++) out += (i > 0 ? ", " : "") + pyJsonDumps(items[i]);
+    return out + "]";
+  }
   if (isDict(x)) {
-    const parts: string[] = [];
-    for (const key in x) if (x[key] !== undefined) parts.push(`${pyJsonString(key)}: ${pyJsonDumps(x[key])}`);
-    return `{${parts.join(", ")}}`;
+    let out = "{";
+    let first = true;
+    for (const key in x) {
+      const value = x[key];
+      if (value === undefined) continue;
+      out += (first ? "" : ", ") + pyJsonString(key) + ": " + pyJsonDumps(value);
+      first = false;
+    }
+    return out + "}";
   }
   return pyJsonString(pyStr(x));
 }

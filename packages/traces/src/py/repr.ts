@@ -7,6 +7,12 @@ export function pyFloatRepr(x: number): string {
   if (x === Infinity) return "inf";
   if (x === -Infinity) return "-inf";
   if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  // In this range JS String() is positional with the same shortest digits: only ".0" may be missing.
+  const magnitude = Math.abs(x);
+  if (magnitude >= 1e-4 && magnitude < 1e16) {
+    const text = String(x);
+    return text.includes(".") ? text : text + ".0";
+  }
   const [mantissa, exp] = x.toExponential().split("e");
   const e = Number(exp);
   const negative = mantissa.startsWith("-");

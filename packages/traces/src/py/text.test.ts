@@ -7,6 +7,11 @@ describe("Python whitespace", () => {
   it("strips and splits on Python's set, not on \\ufeff", () => {
     expect(pyStrip("\x1c\x85 a b\u3000")).toBe("a b");
     expect(pyStrip("\ufeffa")).toBe("\ufeffa");
+    expect(pyStrip("abc")).toBe("abc");
+    expect(pyStrip("a b\u00a0")).toBe("a b");
+    expect(pyStrip("\x85a!")).toBe("a!");
+    expect(pyStrip("  ")).toBe("");
+    expect(pyStrip("")).toBe("");
     expect(pySplit("  a\x1fb\u2028c  ")).toEqual(["a", "b", "c"]);
     expect(pySplit(" \t ")).toEqual([]);
     expect(pyCollapse("Where is  ORDER\n4412")).toBe("where is order 4412");

@@ -16,6 +16,12 @@ export function isPySpace(s: string): boolean {
 
 /** `s.strip()` */
 export function pyStrip(s: string): string {
+  // Most text has printable ASCII at both ends (never whitespace): skip the two regex passes.
+  const last = s.length - 1;
+  if (last < 0) return s;
+  const a = s.charCodeAt(0);
+  const b = s.charCodeAt(last);
+  if (a > 0x20 && a < 0x7f && b > 0x20 && b < 0x7f) return s;
   return s.replace(LEADING, "").replace(TRAILING, "");
 }
 
