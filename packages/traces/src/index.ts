@@ -6,3 +6,6 @@ export type { Label, LabelOptions, LabelState, LabelStatus, RewardKey } from "./
 export { asDict, behaviorSignature, faultFromPlan, faultFromResult, normalizeFaultName, stepFaulted, traceFault } from "./grading/index.js";
 export { mineTraces } from "./mine.js";
 export type { MinedTraces, MineOptions, ToolTally } from "./mine.js";
+export { flawRows, splitPseudoProduction, taskIdentity, taskKey } from "./split.js";
+export type { SplitOptions } from "./split.js";
+export { openingShare } from "./opening.js";
