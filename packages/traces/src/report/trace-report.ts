@@ -68,7 +68,7 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
   const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });
 
   const prompts = new Set<string>();
-  for (let i = 0; i < rows.length; i++) prompts.add(pyCollapse(pyStr(or(get(rows[i] as Dict, "prompt"), ""))));
+  for (let i = 0; i < rows.length; i++) prompts.add(promptKey(get(rows[i] as Dict, "prompt")));
 
   const report: TraceReport = {
     traces: rows.length,
@@ -92,6 +92,16 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
     if (foreign.length > 0) report.foreign_tools = foreign;
   }
   return report;
+}
+
+// Anything `" ".join(s.split())` would change: a non-space whitespace, two spaces, an edge space.
+const UNCOLLAPSED = /[\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]|^ | {2}| $/;
+
+/** `" ".join(py_str(prompt or "").lower().split())`, skipping the split for the usual tidy prompt. */
+function promptKey(prompt: unknown): string {
+  if (typeof prompt !== "string") return pyCollapse(pyStr(or(prompt, "")));
+  const lower = prompt.toLowerCase();
+  return UNCOLLAPSED.test(lower) ? pyCollapse(prompt) : lower;
 }
 
 /**
