@@ -1,5 +1,5 @@
 /** `_block_text` (traces.md §3.3): the text of a message's `content`, whatever its shape. */
-import { get, isDict, pyStr, truthy } from "../py/index.js";
+import { isDict, pyStr, truthy } from "../py/index.js";
 
 /**
  * A string is returned as is (not stripped); a list of content blocks gives its `text` blocks,
@@ -12,8 +12,9 @@ export function blockText(value: unknown): string {
     let out = "";
     let first = true;
     for (const block of value) {
-      if (!isDict(block) || get(block, "type") !== "text") continue;
-      const text = get(block, "text");
+      // Plain property reads: neither key exists on Object.prototype.
+      if (!isDict(block) || block.type !== "text") continue;
+      const text = block.text;
       const piece = truthy(text) ? pyStr(text) : "";
       if (piece === "") continue;
       out = first ? piece : out + "\n" + piece;

@@ -6,7 +6,7 @@ import { FINAL_KEYS, PROMPT_KEYS, STEP_KEYS } from "../constants.js";
 import { labelKeys, labelStateOf, type RewardKey } from "../labels.js";
 import { get, has, isDict, pyStr, truthy, type Dict } from "../py/index.js";
 import { stepsFromMessages } from "./messages.js";
-import { normalizeStep } from "./normalize-step.js";
+import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
 import { withoutKey } from "./object.js";
 import type { TraceRow } from "./schema.js";
 
@@ -20,6 +20,8 @@ export interface DroppedCounts {
 export class RowLoader {
   readonly dropped: DroppedCounts = { not_object: 0, no_signal: 0 };
   private keys: string[] | undefined;
+  /** Whether a label key is one the loader rewrites, so the label must be read after the rewrite. */
+  private labelReadsRewritten = false;
 
   constructor(
     private readonly rewardKey: RewardKey,
@@ -32,30 +34,46 @@ export class RowLoader {
       this.dropped.not_object++;
       return null;
     }
-    // Resolved at the first dict row: Python reads the keys per row, so a bad reward_key
-    // raises only once there is a row to read.
-    this.keys ??= labelKeys(this.rewardKey, false);
-    const row = canonicalRow(source, this.keys, this.threshold);
+    if (this.keys === undefined) {
+      // Resolved at the first dict row: Python reads the keys per row, so a bad reward_key
+      // raises only once there is a row to read.
+      this.keys = labelKeys(this.rewardKey, false);
+      this.labelReadsRewritten = this.keys.some((key) => REWRITTEN.has(key));
+    }
+    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten);
     if (row === null) this.dropped.no_signal++;
     return row;
   }
 }
 
+/** The keys `canonicalRow` writes. */
+const REWRITTEN = new Set(["steps", "prompt", "final_text"]);
+
 /** The steps a row holds: the first non-empty list in `STEP_KEYS`, else its chat `messages`. */
-function sourceSteps(row: Dict): readonly unknown[] {
+function sourceSteps(row: Dict): Dict[] {
   for (const key of STEP_KEYS) {
     const value = get(row, key);
-    if (Array.isArray(value) && value.length > 0) return value;
+    if (!Array.isArray(value) || value.length === 0) continue;
+    const steps: Dict[] = [];
+    // Non-dict steps are dropped (Python skips them; `steps: 5` is no list and counts as absent).
+    for (const step of value) if (isDict(step)) steps.push(normalizeStep(step));
+    return steps;
   }
   const messages = get(row, "messages");
-  return Array.isArray(messages) ? stepsFromMessages(messages) : [];
+  if (!Array.isArray(messages)) return [];
+  // Steps built from messages are new objects: renamed in place of being copied.
+  const steps = stepsFromMessages(messages);
+  for (let i = 0; i < steps.length; i++) steps[i] = normalizeOwnStep(steps[i]);
+  return steps;
 }
 
-function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown): TraceRow | null {
-  let row: Dict = { ...source };
-  const steps: Dict[] = [];
-  // Non-dict steps are dropped (Python skips them; `steps: 5` is no list and counts as absent).
-  for (const step of sourceSteps(row)) if (isDict(step)) steps.push(normalizeStep(step));
+function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown, labelReadsRewritten: boolean): TraceRow | null {
+  // The label is read after the rewrite (Python's order); when no label key is rewritten it can
+  // be read first, so a row whose reward goes is copied once, without it.
+  let label = labelReadsRewritten ? null : labelStateOf(source, keys, threshold)[0];
+  let row: Dict = !labelReadsRewritten && label === null && has(source, "reward") ? withoutKey(source, "reward") : { ...source };
+
+  const steps = sourceSteps(row);
   row.steps = steps;
 
   let prompt = firstText(row, PROMPT_KEYS);
@@ -80,7 +98,7 @@ function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown)
   }
   row.final_text = finalText;
 
-  const [label] = labelStateOf(row, keys, threshold);
+  if (labelReadsRewritten) label = labelStateOf(row, keys, threshold)[0];
   if (label !== null) row.reward = label;
   else if (has(row, "reward")) row = withoutKey(row, "reward"); // even a valid 0/1 when rewardKey names another column (§16.4)
 

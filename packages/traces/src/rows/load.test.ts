@@ -155,6 +155,14 @@ describe("loadTraces", () => {
     expect(() => loadTraces([{ prompt: "p", reward: 0.5 }], { threshold: "high" })).toThrow("could not convert string to float: 'high'");
   });
 
+  it("reads the label after writing prompt, steps and final_text, as Python does", () => {
+    expect(loadTraces([{ final: "1", question: "q", reward: 0 }], { rewardKey: "final_text" })[0].reward).toBe(1);
+    expect(loadTraces([{ question: "0" }], { rewardKey: "prompt" })[0].reward).toBe(0);
+    const [row] = loadTraces([{ prompt: "p", steps: 1, reward: 1 }], { rewardKey: ["steps", "reward"] });
+    expect(row.reward).toBe(1);
+    expect(Object.keys(row)).toEqual(["prompt", "steps", "reward", "final_text"]);
+  });
+
   it("reads a reward column list in order, the first readable one winning", () => {
     const [row] = loadTraces([{ prompt: "p", a: "x", b: 0, reward: 1 }], { rewardKey: ["a", "b"] });
     expect(row.reward).toBe(0);

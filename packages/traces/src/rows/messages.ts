@@ -3,28 +3,33 @@
  * canonical steps, each tool result bound to its call by id, then by tool name, then first come
  * first served (`RESULT_BINDING`).
  */
-import { get, has, isDict, pyStr, truthy, type Dict } from "../py/index.js";
+import { isDict, pyStr, truthy, type Dict } from "../py/index.js";
 import { blockText } from "./block-text.js";
 import { coerceResult, errored, parseJsonOr, resultText } from "./tool-result.js";
+
+// Source objects are read with plain property access (`message.role`): none of the keys read
+// here exists on Object.prototype, so an inherited value cannot be mistaken for data, and this
+// path runs for every message of every row. `undefined` and `null` both read as Python's None.
 
 /** The steps of one transcript and the calls still waiting for a result, by call id. */
 class Transcript {
   readonly steps: Dict[] = [];
-  private readonly byId = new Map<string, Dict>();
+  private byId: Map<string, Dict> | undefined; // made on the first call with an id
 
   call(step: Dict, id: unknown): void {
     this.steps.push(step);
-    if (truthy(id)) this.byId.set(pyStr(id), step);
+    if (truthy(id)) (this.byId ??= new Map()).set(pyStr(id), step);
   }
 
   /** `_attach`: bind a result by id, then by name, then to the oldest unanswered call; else an orphan step. */
   attach(result: unknown, name: string, id: string): void {
     let target: Dict | undefined;
-    if (id !== "") {
-      target = this.byId.get(id);
-      this.byId.delete(id);
+    const byId = this.byId;
+    if (id !== "" && byId !== undefined) {
+      target = byId.get(id);
+      byId.delete(id);
       // Unreachable in practice (traces.md §16.7): a bound call is removed from byId when answered.
-      if (target !== undefined && has(target, "result")) target = undefined;
+      if (target !== undefined && target.result !== undefined) target = undefined;
     }
     if (target === undefined) target = this.unanswered(name);
     if (target === undefined) {
@@ -32,14 +37,14 @@ class Transcript {
       return;
     }
     target.result = result;
-    for (const [key, step] of this.byId) if (step === target) this.byId.delete(key);
+    if (byId !== undefined) for (const [key, step] of byId) if (step === target) byId.delete(key);
   }
 
   /** The first unanswered call named `name`, else the first unanswered call. */
   private unanswered(name: string): Dict | undefined {
     let first: Dict | undefined;
     for (const step of this.steps) {
-      if (!has(step, "tool") || has(step, "result")) continue;
+      if (step.tool === undefined || step.result !== undefined) continue;
       if (name !== "" && step.tool === name) return step;
       first ??= step;
     }
@@ -62,14 +67,14 @@ export function stepsFromMessages(messages: readonly unknown[]): Dict[] {
   const transcript = new Transcript();
   for (const message of messages) {
     if (!isDict(message)) continue;
-    const role = textOf(get(message, "role"));
-    const raw = get(message, "content");
+    const role = textOf(message.role);
+    const raw = message.content;
     const blocks: readonly unknown[] = Array.isArray(raw) ? raw : [];
     if (role === "user") readUser(transcript, raw, blocks);
     else if (role === "assistant") readAssistant(transcript, message, raw, blocks);
     else if (role === "tool") {
-      const id = textOf(get(message, "tool_call_id")) || textOf(get(message, "tool_use_id"));
-      transcript.attach(coerceResult(raw), textOf(get(message, "name")), id);
+      const id = textOf(message.tool_call_id) || textOf(message.tool_use_id);
+      transcript.attach(coerceResult(raw), textOf(message.name), id);
     }
   }
   return transcript.steps;
@@ -78,12 +83,12 @@ export function stepsFromMessages(messages: readonly unknown[]): Dict[] {
 function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown[]): void {
   let results = 0;
   for (const block of blocks) {
-    if (!isDict(block) || get(block, "type") !== "tool_result") continue;
+    if (!isDict(block) || block.type !== "tool_result") continue;
     results++;
-    const text = resultText(get(block, "content"));
+    const text = resultText(block.content);
     let result = parseJsonOr(text);
-    if (truthy(get(block, "is_error"))) result = errored(result, text);
-    transcript.attach(result, textOf(get(block, "name")), textOf(get(block, "tool_use_id")));
+    if (truthy(block.is_error)) result = errored(result, text);
+    transcript.attach(result, textOf(block.name), textOf(block.tool_use_id));
   }
   const content = blockText(raw);
   // A message of tool results only is no user turn; an empty plain message is ({"user": ""}).
@@ -92,21 +97,21 @@ function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown
 
 function readAssistant(transcript: Transcript, message: Dict, raw: unknown, blocks: readonly unknown[]): void {
   for (const block of blocks) {
-    if (!isDict(block) || get(block, "type") !== "tool_use") continue;
-    const input = get(block, "input");
-    transcript.call({ tool: textOf(get(block, "name")), arguments: isDict(input) ? input : {} }, get(block, "id"));
+    if (!isDict(block) || block.type !== "tool_use") continue;
+    const input = block.input;
+    transcript.call({ tool: textOf(block.name), arguments: isDict(input) ? input : {} }, block.id);
   }
   // Python iterates any truthy `tool_calls` and calls `.get` on each element, so a string, a dict
   // or a non-dict element raises AttributeError there; we skip what it would crash on.
-  const calls = get(message, "tool_calls");
+  const calls = message.tool_calls;
   if (Array.isArray(calls)) {
     for (const call of calls) {
       if (!isDict(call)) continue;
-      const nested = get(call, "function");
+      const nested = call.function;
       const fn = isDict(nested) ? nested : call; // the flat form {name, arguments}
-      let args = get(fn, "arguments");
+      let args = fn.arguments;
       if (typeof args === "string") args = parseJsonOr(args);
-      transcript.call({ tool: textOf(get(fn, "name")), arguments: isDict(args) ? args : {} }, get(call, "id"));
+      transcript.call({ tool: textOf(fn.name), arguments: isDict(args) ? args : {} }, call.id);
     }
   }
   const content = blockText(raw);

@@ -10,9 +10,17 @@ import { withKeyMoved } from "./object.js";
  * call time, so a caller may push new spellings onto them.
  */
 export function normalizeStep(step: Dict): Dict {
+  const out = normalizeOwnStep(step);
+  return out === step && has(step, "tool") ? { ...step } : out;
+}
+
+/**
+ * `normalizeStep` for a step this package just built (from `messages`): the same renames, but
+ * returned without a copy when nothing moves, since no caller holds the original.
+ */
+export function normalizeOwnStep(step: Dict): Dict {
   if (!has(step, "tool")) return step;
-  const out = renameFirst(renameFirst(step, ARG_KEYS, "arguments"), RESULT_KEYS, "result");
-  return out === step ? { ...step } : out;
+  return renameFirst(renameFirst(step, ARG_KEYS, "arguments"), RESULT_KEYS, "result");
 }
 
 function renameFirst(step: Dict, aliases: readonly string[], target: string): Dict {

@@ -12,9 +12,9 @@ export function setKey(obj: Dict, key: string, value: unknown): void {
 
 /** A shallow copy without `key`: Python's `d.pop(key)` on a copy. */
 export function withoutKey(obj: Dict, key: string): Dict {
-  const out: Dict = {};
-  for (const k of Object.keys(obj)) if (k !== key) setKey(out, k, obj[k]);
-  return out;
+  // Object rest copies with CreateDataProperty, so a "__proto__" key stays data.
+  const { [key]: _removed, ...rest } = obj;
+  return rest;
 }
 
 /** A shallow copy where `from` is removed and its value stored under `to`, appended last. */
