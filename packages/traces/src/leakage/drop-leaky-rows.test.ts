@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dropLeakyRows } from "./drop-leaky-rows.js";
+import { leakageReport } from "./leakage-report.js";
 
 const TRACES = ["where is order 4412", "check on my order pls", "refund order 9911 now", "status of order 130", "refund my double charge"].map(
   (prompt) => ({ prompt }),
@@ -54,5 +56,20 @@ describe("dropLeakyRows", () => {
 
   it("throws Python's ValueError text for an unknown embedder", () => {
     expect(() => dropLeakyRows(["a"], ["b"], { embedder: "nope:model" })).toThrow("embedder must be hash, bge, ollama:<model>, openai:<model>, or a callable");
+  });
+});
+
+describe("dropLeakyRows on arbitrary JSON", () => {
+  it("never throws, keeps or drops every row, and agrees with leakageReport", () => {
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 8 }), fc.jsonValue({ maxDepth: 3 }), (rows, sources) => {
+        const [kept, report] = dropLeakyRows(rows, sources);
+        expect(kept.length + report.n_dropped).toBe(rows.length);
+        expect(report.n_dropped).toBe(report.n_leaky);
+        const { n_dropped: _, ...rest } = report;
+        expect(leakageReport(rows, sources)).toEqual(rest);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
