@@ -122,7 +122,8 @@ class Scan {
   }
 
   /** The loop of `_leak_flags` over embedded vectors from any embedder. */
-  run(srcVecs: readonly Vector[], genVecs: readonly Vector[]): void {
+  run(srcVecs: Iterable<Vector>, genAnswer: Iterable<Vector>): void {
+    const genVecs = Array.from(genAnswer);
     // Python indexes gen_texts[i] for every vector the embedder returned (fewer is not an error).
     if (genVecs.length > this.genTexts.length) {
       throw new Error(`embedder returned ${genVecs.length} vectors for ${this.genTexts.length} texts`);
