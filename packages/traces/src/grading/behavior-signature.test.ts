@@ -1,7 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import { behaviorSignature } from "./behavior-signature.js";
+import { behaviorPayload, behaviorSignature, payloadSignature, signatureCache } from "./behavior-signature.js";
 
 /** The signature of a payload whose Python repr is written out by hand. */
 const hashOf = (repr: string) => bytesToHex(sha256(utf8ToBytes(repr))).slice(0, 12);
@@ -130,5 +130,36 @@ describe("behaviorSignature", () => {
     expect(behaviorSignature({ steps: 3 })).toBe("033297c38e72");
     expect(behaviorSignature(null)).toBe("033297c38e72");
     expect(behaviorSignature({ steps: [{ tool: "t", arguments: [1, 2] }] })).toBe(hashOf("((('t', (), ''),), False, 0)"));
+  });
+});
+
+describe("behaviorPayload", () => {
+  it("is Python's repr of the payload tuple", () => {
+    const row = { prompt: "Refund ORD-1", steps: [{ tool: "a", arguments: { x: "ord-1", y: "" } }, { tool: "it's" }], final_text: "I cannot." };
+    expect(behaviorPayload(row)).toBe(`((('a', (('x', 'user'), ('y', 'absent')), ''), ("it's", (), '')), True, 0)`);
+    expect(behaviorPayload({ steps: [{ tool: "t" }] })).toBe("((('t', (), ''),), False, 0)");
+  });
+});
+
+describe("payloadSignature", () => {
+  it("is the first 12 hex characters of the payload's sha256", () => {
+    expect(payloadSignature("((), False, 0)")).toBe("033297c38e72");
+    expect(payloadSignature("é😀")).toBe(hashOf("é😀"));
+    const long = "x".repeat(5000) + "日本";
+    expect(payloadSignature(long)).toBe(hashOf(long));
+  });
+});
+
+describe("signatureCache", () => {
+  it("answers as behaviorSignature does, for repeated and new rows", () => {
+    const signatureOf = signatureCache();
+    const rows = [
+      trace("where is order 4412", "lookup_order", "not_found", "I could not find that order."),
+      trace("status of order 130", "lookup_order", "ok", "Order ord_11 is confirmed."),
+      trace("where is order 4412", "lookup_order", "not_found", "I could not find that order."),
+      {},
+      null,
+    ];
+    for (const row of rows) expect(signatureOf(row)).toBe(behaviorSignature(row));
   });
 });

@@ -1,14 +1,15 @@
 /**
  * `behavior_signature` (traces-helpers.md §2.7): 12 hex characters naming what an agent did,
  * the same as Python's, so two SDKs count the same distinct behaviours. The hash is over
- * Python's `repr` of the payload, so every piece is rendered exactly as Python renders it.
+ * Python's `repr` of the payload `(tuple(shape), refusal, bucket)`, so every piece is rendered
+ * exactly as Python renders it.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
-import { compareStrings, get, has, isDict, or, pyJsonDumps, pyStr, pyStringRepr, pyStrip, type Dict } from "../py/index.js";
-import { asDict } from "./as-dict.js";
+import { compareStrings, get, has, isDict, pyJsonDumps, pyStr, pyStringRepr, pyStrip, type Dict } from "../py/index.js";
+import { readDict } from "./as-dict.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
+const EMPTY: Dict = Object.freeze({}) as Dict;
 
 /** `str(d.get(key, ""))`: a missing key is "", a None value "None". */
 function strField(d: Dict, key: string): string {
@@ -18,11 +19,22 @@ function strField(d: Dict, key: string): string {
 /**
  * `prior`: the lowercased `json.dumps` of every earlier step's result, joined. Built only as far
  * as a provenance test needs it, since most arguments are settled by the prompt or are empty.
+ * One instance is reset per row: nothing in a payload read re-enters it.
  */
 class Prior {
   private text = "";
   private built = 0;
-  readonly results: unknown[] = [];
+  private readonly results: unknown[] = [];
+
+  reset(): void {
+    this.text = "";
+    this.built = 0;
+    this.results.length = 0;
+  }
+
+  push(result: unknown): void {
+    this.results.push(result);
+  }
 
   includes(needle: string): boolean {
     while (this.built < this.results.length) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
@@ -30,28 +42,15 @@ class Prior {
   }
 }
 
+const prior = new Prior();
+
 /** `_arg_provenance`: where an argument value came from. */
-function provenance(value: unknown, prompt: string, prior: Prior): string {
+function provenance(value: unknown, prompt: string): string {
   const text = pyStrip(pyStr(value)).toLowerCase();
   if (text === "") return "absent";
   if (prompt.includes(text)) return "user";
   if (prior.includes(text)) return "derived";
   return "invented";
-}
-
-/** `((key, provenance), ...)` over the argument keys in code-point order, as Python's repr. */
-function argumentShape(args: Dict, prompt: string, prior: Prior): string {
-  const keys: string[] = [];
-  for (const key in args) if (args[key] !== undefined) keys.push(key);
-  if (keys.length === 0) return "()";
-  // Keys of one dict are distinct, so sorting the (key, provenance) pairs is sorting the keys.
-  if (keys.length > 1) keys.sort(compareStrings);
-  let out = "(";
-  for (let i = 0; i < keys.length; i++) {
-    if (i > 0) out += ", ";
-    out += `(${pyStringRepr(keys[i])}, '${provenance(args[keys[i]], prompt, prior)}')`;
-  }
-  return keys.length === 1 ? out + ",)" : out + ")";
 }
 
 // str.isspace() code points; surrogate halves are never space, so UTF-16 units suffice.
@@ -72,41 +71,91 @@ function wordCount(text: string): number {
   return words;
 }
 
+// Agents repeat their closing lines, so the final text's part of the payload is kept per text.
+const TAIL_MEMO_CHARS = 512;
+const TAIL_MEMO_ENTRIES = 2048;
+const tailMemo = new Map<string, string>();
+
+/** `, refusal, min(len(final.split()) // 12, 12))`: the payload after the shape tuple. */
+function payloadTail(text: string): string {
+  let tail = text.length <= TAIL_MEMO_CHARS ? tailMemo.get(text) : undefined;
+  if (tail !== undefined) return tail;
+  const final = text.toLowerCase();
+  const refusal = REFUSALS.some((word) => final.includes(word));
+  const bucket = Math.min(Math.floor(wordCount(final) / 12), 12);
+  tail = `, ${refusal ? "True" : "False"}, ${bucket})`;
+  if (text.length <= TAIL_MEMO_CHARS) {
+    if (tailMemo.size >= TAIL_MEMO_ENTRIES) tailMemo.clear();
+    tailMemo.set(text, tail);
+  }
+  return tail;
+}
+
+/** The dict's keys; a key holding undefined is not in it (JSON never makes one). */
+function definedKeys(args: Dict): string[] {
+  const keys = Object.keys(args);
+  for (const key of keys) if (args[key] === undefined) return keys.filter((k) => args[k] !== undefined);
+  return keys;
+}
+
+/** `((key, provenance), ...)`: the argument pairs sorted by key (a dict's keys are distinct). */
+function argumentShape(args: Dict, prompt: string): string {
+  const keys = definedKeys(args);
+  if (keys.length === 0) return "()";
+  if (keys.length > 1) keys.sort(compareStrings);
+  let out = "(";
+  for (let i = 0; i < keys.length; i++) {
+    out += `${i > 0 ? ", " : ""}(${pyStringRepr(keys[i])}, '${provenance(args[keys[i]], prompt)}')`;
+  }
+  return keys.length === 1 ? out + ",)" : out + ")";
+}
+
 /**
- * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)`, the text the signature
- * hashes. The tuple reprs are written out directly (strings through `pyStringRepr`): this runs
- * once per row in `mineTraces`, and equal payloads mean equal signatures.
+ * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)`, the text the
+ * signature hashes, with `shape` = `(tool, ((key, provenance), ...), status)` per step. The
+ * reprs are written out directly (strings through `pyStringRepr`): this runs once per row in
+ * `mineTraces`.
  */
 export function behaviorPayload(trajectory: unknown): string {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
-  const row: Dict = isDict(trajectory) ? trajectory : {};
+  const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
   const prompt = strField(row, "prompt").toLowerCase();
-  const prior = new Prior();
-  const shape: string[] = [];
+  prior.reset();
+  let shape = "";
+  let count = 0;
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
     for (const item of steps) {
-      const step: Dict = isDict(item) ? item : {};
+      const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
-      const args = or(get(step, "arguments"), {});
-      const argShape = isDict(args) ? argumentShape(args, prompt, prior) : "()";
+      const args = get(step, "arguments");
+      // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
+      const argShape = isDict(args) ? argumentShape(args, prompt) : "()";
       const result = get(step, "result");
-      shape.push(`(${pyStringRepr(tool)}, ${argShape}, ${pyStringRepr(strField(asDict(result), "status"))})`);
-      prior.results.push(result);
+      const status = strField(readDict(result), "status");
+      shape += `${count++ > 0 ? ", " : ""}(${pyStringRepr(tool)}, ${argShape}, ${pyStringRepr(status)})`;
+      // Pushed after this step's arguments are read: they are judged against earlier results only.
+      prior.push(result);
     }
   }
-  const final = strField(row, "final_text").toLowerCase();
-  const refusal = REFUSALS.some((word) => final.includes(word));
-  const bucket = Math.min(Math.floor(wordCount(final) / 12), 12);
-  const shapes = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(", ")})`;
-  return `(${shapes}, ${refusal ? "True" : "False"}, ${bucket})`;
+  return `((${shape}${count === 1 ? "," : ""})${payloadTail(strField(row, "final_text"))}`;
 }
 
-/** The signature of a payload from `behaviorPayload`: sha256 of its UTF-8, first 12 hex characters. */
+// Encoding into one reused buffer and writing only the six hex bytes needed is most of the cost
+// of a signature saved: sha256 itself is a fraction of it on a 200-byte payload.
+const encoder = new TextEncoder();
+let scratch = new Uint8Array(1024);
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
+
+/** The signature of a payload text: sha256 of its UTF-8, first 12 hex characters. */
 export function payloadSignature(payload: string): string {
-  return bytesToHex(sha256(utf8ToBytes(payload))).slice(0, 12);
+  // Three bytes per UTF-16 unit bound the UTF-8 length; the payload has no lone surrogates (repr escapes them).
+  if (payload.length * 3 > scratch.length) scratch = new Uint8Array(payload.length * 3);
+  const { written } = encoder.encodeInto(payload, scratch);
+  const d = sha256(scratch.subarray(0, written));
+  return HEX[d[0]] + HEX[d[1]] + HEX[d[2]] + HEX[d[3]] + HEX[d[4]] + HEX[d[5]];
 }
 
 /** `behavior_signature(trajectory)`: 12 hex characters, equal to Python's. */
@@ -115,8 +164,8 @@ export function behaviorSignature(trajectory: unknown): string {
 }
 
 /**
- * `behaviorSignature` that hashes each distinct payload once. Traces repeat a handful of
- * behaviours many times over, so per-row callers (mining, splitting) keep one of these per call.
+ * `behaviorSignature` that hashes each distinct payload once. Traces repeat their behaviours,
+ * so per-row callers (mining, splitting) keep one of these per call.
  */
 export function signatureCache(): (trajectory: unknown) => string {
   const known = new Map<string, string>();

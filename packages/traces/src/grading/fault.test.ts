@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { asDict } from "./as-dict.js";
+import { asDict, readDict } from "./as-dict.js";
 import { faultFromPlan, faultFromResult, normalizeFaultName, stepFaulted, traceFault } from "./fault.js";
 
 describe("asDict", () => {
@@ -17,6 +17,23 @@ describe("asDict", () => {
     for (const value of ["[1]", "5", '"s"', "<<garbled resp0nse", "not json", "{'a': 1}", "{", "", ["x"], 5, null, undefined, true]) {
       expect(asDict(value)).toEqual({});
     }
+  });
+});
+
+describe("readDict", () => {
+  it("answers as asDict does, parsing a repeated text once", () => {
+    const text = '{"status": "ok", "n": [1, 2]}';
+    expect(readDict(text)).toEqual({ status: "ok", n: [1, 2] });
+    expect(readDict(text)).toBe(readDict(text));
+    const long = `{"status": "timeout", "pad": "${"x".repeat(2000)}"}`;
+    expect(readDict(long)).toEqual(asDict(long));
+    for (const value of ["[1]", "not json", "{", " {}", 5, null, ["x"]]) expect(readDict(value)).toEqual(asDict(value));
+    const d = { a: 1 };
+    expect(readDict(d)).toBe(d);
+  });
+
+  it("keeps answering after its memo fills up", () => {
+    for (let i = 0; i < 5000; i++) expect(readDict(`{"i": ${i}}`)).toEqual({ i });
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { NO_FAULT } from "../constants.js";
 import { get, has, isDict, or, pyStr, pyStrip, truthy, type Dict } from "../py/index.js";
-import { asDict } from "./as-dict.js";
+import { readDict } from "./as-dict.js";
 
 const BAD_STATUS: ReadonlySet<string> = new Set([
   "rejected", "not_found", "error", "blocked", "denied", "failed", "unauthorized", "invalid", "timeout", "permission_denied",
@@ -92,13 +92,13 @@ function faulted(data: Dict, status: string, garbled: boolean): boolean {
 
 /** `_step_faulted(result)`: was this call a fault? */
 export function stepFaulted(result: unknown): boolean {
-  const data = asDict(result);
+  const data = readDict(result);
   return faulted(data, fieldText(data, "status"), mentionsGarbled(data));
 }
 
 /** `_fault_from_result(result)`: the chip name of a call's fault, or "" for none. */
 export function faultFromResult(result: unknown): string {
-  const data = asDict(result);
+  const data = readDict(result);
   if (mentionsGarbled(data)) return "malformed";
   if (truthy(get(data, "stale"))) return "stale";
   const status = fieldText(data, "status");
