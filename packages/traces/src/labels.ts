@@ -71,6 +71,15 @@ export function labelKeys(rewardKey?: RewardKey, legacy = false): string[] {
   return Array.from(rewardKey as Iterable<unknown>, pyStr);
 }
 
+// The default key lists, shared by per-row callers that name no key (never handed out: labelKeys copies).
+const DEFAULT_KEYS: readonly string[] = [...REWARD_KEYS];
+const LEGACY_DEFAULT_KEYS: readonly string[] = [...REWARD_KEYS, ...LEGACY_REWARD_KEYS];
+
+function keysFor(rewardKey: RewardKey, legacy: boolean): readonly string[] {
+  if (isNone(rewardKey)) return legacy ? LEGACY_DEFAULT_KEYS : DEFAULT_KEYS;
+  return labelKeys(rewardKey, legacy);
+}
+
 /** `_label_state` over keys already resolved by `labelKeys`, so per-row callers resolve them once. */
 export function labelStateOf(row: unknown, keys: readonly string[], threshold?: unknown): LabelState {
   // Python would crash on a non-dict row; it simply has no column here.
@@ -89,12 +98,12 @@ export function labelStateOf(row: unknown, keys: readonly string[], threshold?: 
 
 /** `_label_state(row, reward_key=, threshold=, legacy=)` -> `[label, status, key]`. */
 export function labelState(row: unknown, options: LabelOptions = {}): LabelState {
-  return labelStateOf(row, labelKeys(options.rewardKey, options.legacy ?? false), options.threshold);
+  return labelStateOf(row, keysFor(options.rewardKey, options.legacy ?? false), options.threshold);
 }
 
 /** `_binary_reward`: the label with legacy keys honoured (`reward`, then `qwen_reward`). */
 export function binaryReward(row: unknown, options: { rewardKey?: RewardKey; threshold?: unknown } = {}): Label | null {
-  return labelStateOf(row, labelKeys(options.rewardKey, true), options.threshold)[0];
+  return labelStateOf(row, keysFor(options.rewardKey, true), options.threshold)[0];
 }
 
 /** `_rows_phrase`: "1 row", otherwise "N rows". */
