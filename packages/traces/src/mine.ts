@@ -29,6 +29,24 @@ export interface MinedTraces {
   flaw_world_states: Record<string, number>;
 }
 
+/**
+ * `mine_traces`' answer with its dicts as Maps: Python's dicts keep first-seen order, which the
+ * grid and the report read (tie order, `foreign_tools`), and a plain object would move
+ * integer-like keys such as a "500" chip to the front.
+ */
+export interface MinedCounters {
+  n: number;
+  tools: Map<string, ToolTally>;
+  faults: Map<string, number>;
+  world_states: Map<string, number>;
+  unique_behaviors: number;
+  flaw_rows: number[];
+  asks: string[];
+  label_fails: number;
+  label_fail_tools: Map<string, number>;
+  flaw_world_states: Map<string, number>;
+}
+
 export interface MineOptions {
   rewardKey?: RewardKey;
   threshold?: unknown;
@@ -40,6 +58,19 @@ function bump(counter: Map<string, number>, key: string): void {
 
 /** `mine_traces(rows, reward_key=, threshold=)`. Labels read `reward`, then `qwen_reward`, unless a key is named. */
 export function mineTraces(rows: Iterable<unknown>, options: MineOptions = {}): MinedTraces {
+  const mined = mineCounters(rows, options);
+  return {
+    ...mined,
+    tools: Object.fromEntries(mined.tools),
+    faults: Object.fromEntries(mined.faults),
+    world_states: Object.fromEntries(mined.world_states),
+    label_fail_tools: Object.fromEntries(mined.label_fail_tools),
+    flaw_world_states: Object.fromEntries(mined.flaw_world_states),
+  };
+}
+
+/** `mineTraces` with its counters kept as ordered Maps, for the grid and the report. */
+export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}): MinedCounters {
   const tools = new Map<string, ToolTally>();
   const faults = new Map<string, number>();
   const worldStates = new Map<string, number>();
@@ -110,14 +141,14 @@ export function mineTraces(rows: Iterable<unknown>, options: MineOptions = {}): 
 
   return {
     n: i + 1,
-    tools: Object.fromEntries(tools),
-    faults: Object.fromEntries(faults),
-    world_states: Object.fromEntries(worldStates),
+    tools,
+    faults,
+    world_states: worldStates,
     unique_behaviors: signatures.size,
     flaw_rows: flawRows,
     asks,
     label_fails: labelFails,
-    label_fail_tools: Object.fromEntries(labelFailTools),
-    flaw_world_states: Object.fromEntries(flawWorldStates),
+    label_fail_tools: labelFailTools,
+    flaw_world_states: flawWorldStates,
   };
 }

@@ -4,11 +4,10 @@
  * conditions and worlds drop out, so a run spends its budget near the flaws.
  */
 import { z } from "zod";
-import { CLEAN_CONDITION, CLEAN_WORLD, FAULT_TO_AXIS, NO_FAULT, SPECIAL_TOOLS } from "../constants.js";
-import { traceFault } from "../grading/index.js";
+import { CLEAN_CONDITION, CLEAN_WORLD, FAULT_TO_AXIS, SPECIAL_TOOLS } from "../constants.js";
 import { pyItems } from "../iterate.js";
 import type { RewardKey } from "../labels.js";
-import { mineTraces } from "../mine.js";
+import { mineCounters, type MinedCounters } from "../mine.js";
 import { isDict, PyTuple, sortedBy, truthy } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { buildDimensions, type Dimensions } from "./build-dimensions.js";
@@ -35,18 +34,6 @@ const OptionsSchema = z.strictObject({
   threshold: z.unknown().optional(),
 });
 
-type Counter = Readonly<Record<string, number>> | ReadonlyMap<string, number>;
-
-function count(counter: Counter, key: string): number {
-  if (counter instanceof Map) return counter.get(key) ?? 0;
-  const record = counter as Readonly<Record<string, number>>;
-  return Object.prototype.hasOwnProperty.call(record, key) ? Number(record[key]) || 0 : 0;
-}
-
-function keysOf(counter: Counter): string[] {
-  return counter instanceof Map ? [...counter.keys()] : Object.keys(counter);
-}
-
 /** `mapping.get(chip)`, own entries only (a chip named "constructor" is just a chip). */
 function lookup(mapping: FaultToAxis, chip: string): unknown {
   if (mapping instanceof Map) return mapping.get(chip);
@@ -68,25 +55,6 @@ function unpackPair(target: unknown): [unknown, unknown] | null {
   return items !== null && items.length === 2 ? [items[0], items[1]] : null;
 }
 
-const INTEGER_KEY = /^(?:0|[1-9]\d*)$/;
-
-/**
- * Fault chips in first-seen order. A plain-object counter lists integer-like keys ("500") first;
- * when such a chip can aim somewhere (the mapping names it), the order is read again from the
- * rows, as Python's dict kept it. Otherwise those chips are skipped and their place is moot.
- */
-function faultOrder(rows: readonly unknown[], faults: Counter, mapping: FaultToAxis): string[] {
-  const keys = keysOf(faults);
-  if (faults instanceof Map || !keys.some((k) => INTEGER_KEY.test(k) && truthy(lookup(mapping, k)))) return keys;
-  const order = new Set<string>();
-  for (const row of rows) {
-    if (!isDict(row)) continue;
-    const fault = traceFault(row);
-    if (fault !== NO_FAULT) order.add(fault);
-  }
-  return [...order];
-}
-
 /** `dimensions_from_traces(rows, tools, policy, broaden=, fault_to_axis=, reward_key=, threshold=)`. */
 export function dimensionsFromTraces(
   rows: Iterable<unknown> | null | undefined,
@@ -94,23 +62,31 @@ export function dimensionsFromTraces(
   options?: DimensionsFromTracesOptions,
 ): Dimensions {
   const opts = parseOptions(OptionsSchema, options, "dimensionsFromTraces");
-  const items = Array.isArray(rows) ? rows : [...pyItems(rows)];
+  const mined = mineCounters(pyItems(rows), { rewardKey: opts.rewardKey as RewardKey, threshold: opts.threshold });
+  return aimDimensions(mined, tools, opts as DimensionsFromTracesOptions);
+}
+
+/**
+ * The grid of `dimensionsFromTraces` aimed by traces already mined, so a caller that mined them
+ * for its own answer (the trace report) does not mine them twice.
+ */
+export function aimDimensions(mined: MinedCounters, tools: unknown, options: Pick<DimensionsFromTracesOptions, "policy" | "broaden" | "faultToAxis"> = {}): Dimensions {
+  const opts = options;
   const mapping: FaultToAxis = isNoneOption(opts.faultToAxis) ? FAULT_TO_AXIS : asMapping(opts.faultToAxis);
   const base = buildDimensions(tools, opts.policy ?? "");
-  const mined = mineTraces(items, { rewardKey: opts.rewardKey as RewardKey, threshold: opts.threshold });
-  const observed = mined.tools as Readonly<Record<string, { n: number; fault_n: number }>>;
-  const labelFailTools: Counter = mined.label_fail_tools;
+  const observed = mined.tools;
+  const labelFailTools = mined.label_fail_tools;
   const broaden = opts.broaden === undefined ? true : truthy(opts.broaden);
 
   // Tool axis: observed tools first, most failed (tool faults and 0-label calls alike), then most called.
   const baseTools = [...(base.tool ?? [])];
   const specials = baseTools.filter((t) => SPECIAL_TOOLS.has(t));
   const real = baseTools.filter((t) => !SPECIAL_TOOLS.has(t));
-  const isObserved = (t: string) => Object.prototype.hasOwnProperty.call(observed, t);
-  const seen = sortedBy(
-    real.filter(isObserved),
-    (t) => [-((Number(observed[t].fault_n) || 0) + count(labelFailTools, t)), -(Number(observed[t].n) || 0), t],
-  );
+  const isObserved = (t: string) => observed.has(t);
+  const seen = sortedBy(real.filter(isObserved), (t) => {
+    const tally = observed.get(t) as { n: number; fault_n: number };
+    return [-(tally.fault_n + (labelFailTools.get(t) ?? 0)), -tally.n, t];
+  });
   const unseen = real.filter((t) => !isObserved(t));
   const toolAxis = seen.length ? [...seen, ...(broaden ? unseen : []), ...specials] : baseTools;
 
@@ -120,8 +96,8 @@ export function dimensionsFromTraces(
   let worlds = [...(base.world_state ?? [])];
   const focusConditions: string[] = [];
   const focusWorlds: string[] = [];
-  const faults: Counter = mined.faults;
-  for (const chip of sortedBy(faultOrder(items, faults, mapping), (c) => count(faults, c), true)) {
+  const faults = mined.faults;
+  for (const chip of sortedBy(faults.keys(), (c) => faults.get(c) as number, true)) {
     const target = lookup(mapping, chip);
     if (!truthy(target)) {
       // A custom chip that is itself a condition value aims at itself.
@@ -136,9 +112,9 @@ export function dimensionsFromTraces(
   }
 
   // Worlds the agent failed in lead, then worlds it merely visited.
-  const worldStates: Counter = mined.world_states;
-  const flawWorlds: Counter = mined.flaw_world_states;
-  const visited = sortedBy(keysOf(worldStates), (w) => [-count(flawWorlds, w), -count(worldStates, w)]);
+  const worldStates = mined.world_states;
+  const flawWorlds = mined.flaw_world_states;
+  const visited = sortedBy(worldStates.keys(), (w) => [-(flawWorlds.get(w) ?? 0), -(worldStates.get(w) as number)]);
   for (const world of visited) if (worlds.includes(world) && !focusWorlds.includes(world)) focusWorlds.push(world);
 
   // The clean values stay as the contrast: "success" always, "entity exists" when the base has it.

@@ -98,16 +98,19 @@ function definedKeys(args: Dict): string[] {
   return keys;
 }
 
-/** `((key, provenance), ...)`: the argument pairs sorted by key (a dict's keys are distinct). */
-function argumentShape(args: Dict, prompt: string): string {
+/** Appends `((key, provenance), ...)`: the argument pairs sorted by key (a dict's keys are distinct). */
+function pushArgumentShape(out: string[], args: Dict, prompt: string): void {
   const keys = definedKeys(args);
-  if (keys.length === 0) return "()";
-  if (keys.length > 1) keys.sort(compareStrings);
-  let out = "(";
-  for (let i = 0; i < keys.length; i++) {
-    out += `${i > 0 ? ", " : ""}(${pyStringRepr(keys[i])}, '${provenance(args[keys[i]], prompt)}')`;
+  if (keys.length === 0) {
+    out.push("()");
+    return;
   }
-  return keys.length === 1 ? out + ",)" : out + ")";
+  if (keys.length > 1) keys.sort(compareStrings);
+  out.push("(");
+  for (let i = 0; i < keys.length; i++) {
+    out.push(i > 0 ? ", (" : "(", pyStringRepr(keys[i]), ", '", provenance(args[keys[i]], prompt), "')");
+  }
+  out.push(keys.length === 1 ? ",)" : ")");
 }
 
 /**
@@ -121,7 +124,11 @@ export function behaviorPayload(trajectory: unknown): string {
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
   const prompt = strField(row, "prompt").toLowerCase();
   prior.reset();
-  let shape = "";
+  // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
+  // and the UTF-8 encoder must first flatten.
+  const out = parts;
+  out.length = 0;
+  out.push("((");
   let count = 0;
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
@@ -130,18 +137,23 @@ export function behaviorPayload(trajectory: unknown): string {
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
+      out.push(count++ > 0 ? ", (" : "(", pyStringRepr(tool), ", ");
       const args = get(step, "arguments");
       // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
-      const argShape = isDict(args) ? argumentShape(args, prompt) : "()";
+      if (isDict(args)) pushArgumentShape(out, args, prompt);
+      else out.push("()");
       const result = get(step, "result");
-      const status = strField(readDict(result), "status");
-      shape += `${count++ > 0 ? ", " : ""}(${pyStringRepr(tool)}, ${argShape}, ${pyStringRepr(status)})`;
+      out.push(", ", pyStringRepr(strField(readDict(result), "status")), ")");
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }
   }
-  return `((${shape}${count === 1 ? "," : ""})${payloadTail(strField(row, "final_text"))}`;
+  out.push(count === 1 ? ",)" : ")", payloadTail(strField(row, "final_text")));
+  return out.join("");
 }
+
+/** Scratch list of payload pieces, reused: a payload read never re-enters itself. */
+const parts: string[] = [];
 
 // Encoding into one reused buffer and writing only the six hex bytes needed is most of the cost
 // of a signature saved: sha256 itself is a fraction of it on a 200-byte payload.

@@ -42,6 +42,8 @@ export function pyStr(x: unknown): string {
 }
 
 const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+// Printable ASCII without quotes or backslashes needs no escape; the Unicode test runs only otherwise.
+const PLAIN_ASCII = /^[\x20\x21\x23-\x26\x28-\x5b\x5d-\x7e]*$/;
 const NEEDS_ESCAPE = /[\\'"\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
 
 function hex(code: number, width: number): string {
@@ -50,6 +52,7 @@ function hex(code: number, width: number): string {
 
 /** `repr(str)`: single quotes unless the text has `'` and no `"`; Python's escapes. */
 export function pyStringRepr(s: string): string {
+  if (PLAIN_ASCII.test(s)) return "'" + s + "'";
   const quote = s.includes("'") && !s.includes('"') ? '"' : "'";
   if (!NEEDS_ESCAPE.test(s)) return quote + s + quote;
   let out = quote;

@@ -37,16 +37,25 @@ export function or<T, U>(a: T, b: U): T | U {
   return truthy(a) ? a : b;
 }
 
-/** `row.get(key)`: `undefined` and JSON `null` both read as Python `None` (returned as null). */
+/**
+ * `row.get(key)`: `undefined` and JSON `null` both read as Python `None` (returned as null).
+ * Only names that Object.prototype carries (`constructor`, `toString`, `__proto__`, ...) can be
+ * inherited rather than the row's own, so only those pay for the own-property check.
+ */
 export function get(row: Dict, key: string): unknown {
-  const value = Object.prototype.hasOwnProperty.call(row, key) ? row[key] : undefined;
-  return value === undefined ? null : value;
+  const value = row[key];
+  if (value === undefined || value === null) return null;
+  if (!(key in PROTOTYPE)) return value;
+  return Object.prototype.hasOwnProperty.call(row, key) ? value : null;
 }
 
 /** `key in row`: present, even with a None value. */
 export function has(row: Dict, key: string): boolean {
-  return Object.prototype.hasOwnProperty.call(row, key) && row[key] !== undefined;
+  if (row[key] === undefined) return false;
+  return !(key in PROTOTYPE) || Object.prototype.hasOwnProperty.call(row, key);
 }
+
+const PROTOTYPE: object = Object.prototype;
 
 /** A Python `str` / `None` check that treats a JS `undefined` as None. */
 export function isNone(value: unknown): value is null | undefined {

@@ -9,13 +9,12 @@
 import { z } from "zod";
 import { CLEAN_CONDITION, CLEAN_WORLD, NO_FAULT } from "../constants.js";
 import { buildDimensions } from "../dimensions/build-dimensions.js";
-import { dimensionsFromTraces } from "../dimensions/dimensions-from-traces.js";
+import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
 import type { RewardKey } from "../labels.js";
-import { mineTraces, type ToolTally } from "../mine.js";
+import { mineCounters, type MinedCounters, type ToolTally } from "../mine.js";
 import { get, isDict, or, pyCollapse, pyStr, truthy, type Dict } from "../py/index.js";
 import { loadTraces, type LoadOptions } from "../rows/load.js";
 import { parseOptions } from "../rows/options.js";
-import type { TraceRow } from "../rows/schema.js";
 import { labelCensus, type LabelCensus } from "./label-census.js";
 import { toolSchemas, type ToolSchema } from "./tool-schemas.js";
 
@@ -52,8 +51,6 @@ const OptionsSchema = z.strictObject({
 
 const EMPHASIS_AXES = ["tool", "tool_condition", "world_state"] as const;
 const CLEAN_VALUES: ReadonlySet<string> = new Set([CLEAN_CONDITION, CLEAN_WORLD, NO_FAULT]);
-// A canonical array index: the keys a JS object lists first whatever their insertion order.
-const INDEX_KEY = /^(?:0|[1-9]\d{0,9})$/;
 
 /** `trace_report(traces, tools=, policy=, reward_key=, threshold=)`. */
 export function traceReport(traces: Iterable<unknown>, options: TraceReportOptions = {}): TraceReport {
@@ -64,7 +61,7 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
   }
   const raw: readonly unknown[] = Array.isArray(traces) ? traces : Array.from(traces);
   const rows = loadTraces(raw, { rewardKey, threshold } as LoadOptions);
-  const mined = mineTraces(rows);
+  const mined = mineCounters(rows);
   const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });
 
   const prompts = new Set<string>();
@@ -74,21 +71,21 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
     traces: rows.length,
     dropped: raw.length - rows.length,
     unique_prompts: prompts.size,
-    tools_observed: mined.tools,
-    faults_observed: { ...mined.faults },
-    world_states_observed: { ...mined.world_states },
+    tools_observed: Object.fromEntries(mined.tools),
+    faults_observed: Object.fromEntries(mined.faults),
+    world_states_observed: Object.fromEntries(mined.world_states),
     distinct_behaviors: mined.unique_behaviors,
     ...census,
   };
   if (tools !== null && tools.length > 0) {
-    report.emphasis = emphasis(rows, tools, policy);
+    report.emphasis = emphasis(mined, tools, policy);
     const names = new Set<string>();
     for (const tool of tools) {
       const fn = or(get(tool, "function"), tool);
       // Python's `.get` would crash on a non-dict `function`; that tool names nothing here.
       if (isDict(fn)) names.add(pyStr(or(get(fn, "name"), "")));
     }
-    const foreign = observedToolOrder(mined.tools, rows).filter((name) => !names.has(name));
+    const foreign = [...mined.tools.keys()].filter((name) => !names.has(name));
     if (foreign.length > 0) report.foreign_tools = foreign;
   }
   return report;
@@ -108,8 +105,9 @@ function promptKey(prompt: unknown): string {
  * Per axis, the observed values the traces moved ahead of where the plain grid puts them (or
  * kept when the traces narrowed the axis), clean values excluded.
  */
-function emphasis(rows: TraceRow[], tools: ToolSchema[], policy: unknown): Record<string, string[]> {
-  const aimed: Dict = dimensionsFromTraces(rows, tools, { policy });
+function emphasis(mined: MinedCounters, tools: ToolSchema[], policy: unknown): Record<string, string[]> {
+  // dimensions_from_traces(rows, tools, policy) mines the rows again with the same defaults; reuse ours.
+  const aimed: Dict = aimDimensions(mined, tools, { policy });
   const base: Dict = buildDimensions(tools, policy);
   const out: Record<string, string[]> = {};
   for (const axis of EMPHASIS_AXES) {
@@ -131,22 +129,4 @@ function emphasis(rows: TraceRow[], tools: ToolSchema[], policy: unknown): Recor
 function axisValues(dimensions: Dict, axis: string): unknown[] {
   const values = or(get(dimensions, axis), []);
   return Array.isArray(values) ? values : truthy(values) ? Array.from(values as Iterable<unknown>) : [];
-}
-
-/**
- * `mined["tools"]` in first-seen order. A plain object lists integer-like keys ("1") first, so
- * only when such a name is present is the order recovered from the rows.
- */
-function observedToolOrder(observed: Record<string, ToolTally>, rows: TraceRow[]): string[] {
-  const names = Object.keys(observed);
-  if (!names.some((name) => INDEX_KEY.test(name) && Number(name) < 4294967295)) return names;
-  const seen = new Set<string>();
-  for (const row of rows) {
-    const steps = get(row as Dict, "steps");
-    if (!Array.isArray(steps)) continue;
-    for (const step of steps) {
-      if (isDict(step) && truthy(get(step, "tool"))) seen.add(pyStr(get(step, "tool")));
-    }
-  }
-  return [...seen];
 }
