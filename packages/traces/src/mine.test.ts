@@ -1,21 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { mineTraces } from "./mine.js";
+import { TRACES, trace } from "./testing/reference-traces.js";
 
-const trace = (prompt: string, tool: string, status: string, reward: number | null) => ({
-  prompt,
-  steps: [{ tool, arguments: { order_id: "ord_11" }, result: { status } }],
-  final_text: status !== "ok" ? "I could not find that order." : "Order ord_11 is confirmed.",
-  reward,
-});
 
-// tests/generate/test_traces.py
-const TRACES = [
-  trace("where is order 4412", "lookup_order", "not_found", 0),
-  trace("check on my order pls", "lookup_order", "not_found", 0),
-  trace("refund order 9911 now", "create_refund", "timeout", 1),
-  trace("status of order 130", "lookup_order", "ok", 1),
-  trace("refund my double charge", "create_refund", "ok", 1),
-];
 
 describe("mineTraces", () => {
   it("mines the reference fixture", () => {

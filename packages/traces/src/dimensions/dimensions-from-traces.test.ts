@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FAULT_TO_AXIS } from "../constants.js";
 import { buildDimensions, STANCES } from "./build-dimensions.js";
 import { dimensionsFromTraces } from "./dimensions-from-traces.js";
+import { TRACES, trace } from "../testing/reference-traces.js";
 
 const tool = (name: string) => ({
   type: "function",
@@ -11,21 +12,7 @@ const tool = (name: string) => ({
 const TOOLS = [tool("lookup_order"), tool("create_refund"), tool("get_refund_status")];
 const POLICY = "Refunds over $100 need manager approval.\nNever refund an order twice.";
 
-const trace = (prompt: string, name: string, status: string, reward: number | null) => ({
-  prompt,
-  steps: [{ tool: name, arguments: { order_id: "ord_11" }, result: { status } }],
-  final_text: status === "ok" ? "Order ord_11 is confirmed." : "I could not find that order.",
-  reward,
-});
 
-// traces-helpers.md §6.1
-const TRACES = [
-  trace("where is order 4412", "lookup_order", "not_found", 0),
-  trace("check on my order pls", "lookup_order", "not_found", 0),
-  trace("refund order 9911 now", "create_refund", "timeout", 1),
-  trace("status of order 130", "lookup_order", "ok", 1),
-  trace("refund my double charge", "create_refund", "ok", 1),
-];
 
 const call = (name: string, result: unknown, extra: Record<string, unknown> = {}) => ({ prompt: "p", steps: [{ tool: name, result }], ...extra });
 

@@ -1,5 +1,7 @@
 /** Python `json.dumps` (default separators, ensure_ascii) and `json.loads` (NaN/Infinity allowed). */
 import { pyFloatRepr, pyNumberStr, pyStr, PyTuple } from "./repr.js";
+import { PyJsonError } from "./json-error.js";
+import { readJson, type JsonBuilder } from "./json-reader.js";
 import { isDict } from "./values.js";
 
 const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
@@ -53,10 +55,7 @@ export function pyJsonDumps(x: unknown): string {
   return pyJsonString(pyStr(x));
 }
 
-/** Raised where Python's `json.loads` raises; every caller in this port catches it. */
-export class PyJsonError extends Error {
-  override name = "PyJsonError";
-}
+export { PyJsonError };
 
 const NON_FINITE = /NaN|Infinity/;
 
@@ -69,7 +68,7 @@ export function pyJsonLoads(text: string): unknown {
     return JSON.parse(text);
   } catch (error) {
     if (!NON_FINITE.test(text)) throw new PyJsonError(String((error as Error).message));
-    return new LenientParser(text).parseDocument();
+    return readJson(text, VALUES);
   }
 }
 
@@ -82,105 +81,35 @@ export function pyJsonLoadsOr<T>(text: string, fallback: T): unknown {
   }
 }
 
-const JSON_SPACE = /[ \t\n\r]/;
-const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+const WORD_VALUES: Record<string, unknown> = { true: true, false: false, null: null, NaN: NaN, Infinity: Infinity, "-Infinity": -Infinity };
 
-/** Standard JSON plus the bare tokens NaN, Infinity and -Infinity, as Python reads them. */
-class LenientParser {
-  private at = 0;
-  constructor(private readonly text: string) {}
+/** Builds JS values as JSON.parse would, plus the non-finite words. */
+const VALUES: JsonBuilder<unknown> = {
+  number: (literal) => Number(literal),
+  string: (value) => value,
+  word: (word) => WORD_VALUES[word],
+  array: (items) => items,
+  // Object.fromEntries defines a "__proto__" key as data, as JSON.parse does.
+  object: (entries) => Object.fromEntries(entries),
+};
 
-  parseDocument(): unknown {
-    const value = this.value();
-    this.space();
-    if (this.at !== this.text.length) this.fail("extra data");
-    return value;
-  }
-
-  private fail(what: string): never {
-    throw new PyJsonError(`${what} at char ${this.at}`);
-  }
-
-  private space(): void {
-    while (this.at < this.text.length && JSON_SPACE.test(this.text[this.at])) this.at++;
-  }
-
-  private literal(word: string, value: unknown): unknown {
-    if (!this.text.startsWith(word, this.at)) this.fail("expecting value");
-    this.at += word.length;
-    return value;
-  }
-
-  private value(): unknown {
-    this.space();
-    const ch = this.text[this.at];
-    if (ch === "{") return this.object();
-    if (ch === "[") return this.array();
-    if (ch === '"') return this.string();
-    if (ch === "t") return this.literal("true", true);
-    if (ch === "f") return this.literal("false", false);
-    if (ch === "n") return this.literal("null", null);
-    if (ch === "N") return this.literal("NaN", NaN);
-    if (ch === "I") return this.literal("Infinity", Infinity);
-    if (ch === "-" && this.text.startsWith("-Infinity", this.at)) return this.literal("-Infinity", -Infinity);
-    NUMBER.lastIndex = this.at;
-    const match = NUMBER.exec(this.text);
-    if (!match) this.fail("expecting value");
-    this.at += match[0].length;
-    return Number(match[0]);
-  }
-
-  private string(): string {
-    const start = this.at;
-    this.at++;
-    while (this.at < this.text.length) {
-      const ch = this.text[this.at];
-      if (ch === '"') {
-        this.at++;
-        return JSON.parse(this.text.slice(start, this.at)) as string;
-      }
-      this.at += ch === "\\" ? 2 : 1;
-    }
-    return this.fail("unterminated string");
-  }
-
-  private array(): unknown[] {
-    const out: unknown[] = [];
-    this.at++;
-    this.space();
-    if (this.text[this.at] === "]") {
-      this.at++;
-      return out;
-    }
-    for (;;) {
-      out.push(this.value());
-      this.space();
-      const ch = this.text[this.at++];
-      if (ch === "]") return out;
-      if (ch !== ",") this.fail("expecting ',' delimiter");
-    }
-  }
-
-  private object(): Record<string, unknown> {
-    const out: Record<string, unknown> = {};
-    this.at++;
-    this.space();
-    if (this.text[this.at] === "}") {
-      this.at++;
-      return out;
-    }
-    for (;;) {
-      this.space();
-      if (this.text[this.at] !== '"') this.fail("expecting property name");
-      const key = this.string();
-      this.space();
-      if (this.text[this.at++] !== ":") this.fail("expecting ':' delimiter");
-      // defineProperty keeps a "__proto__" key as data, as JSON.parse does.
-      Object.defineProperty(out, key, { value: this.value(), enumerable: true, writable: true, configurable: true });
-      this.space();
-      const ch = this.text[this.at++];
-      if (ch === "}") return out;
-      if (ch !== ",") this.fail("expecting ',' delimiter");
-    }
-  }
+/**
+ * Python's `json.dumps(json.loads(text))`, straight from the text. Parsing into JS numbers
+ * forgets that `298.0` was a float (Python dumps it back as `298.0`) and rounds integers past
+ * 2^53; writing each literal by its kind keeps the text Python would write.
+ */
+export function pyJsonRedump(text: string): string {
+  return readJson(text, DUMPS);
 }
+
+const DUMPS: JsonBuilder<string> = {
+  number(literal) {
+    if (!/[.eE]/.test(literal)) return BigInt(literal).toString(); // an int: exact, and "-0" is 0
+    const x = Number(literal);
+    return x === Infinity ? "Infinity" : x === -Infinity ? "-Infinity" : pyFloatRepr(x);
+  },
+  string: (value) => pyJsonString(value),
+  word: (word) => word,
+  array: (items) => `[${items.join(", ")}]`,
+  object: (entries) => `{${Array.from(entries, ([key, value]) => `${pyJsonString(key)}: ${value}`).join(", ")}}`,
+};

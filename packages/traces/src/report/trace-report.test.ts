@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onDeprecation } from "./deprecation.js";
 import { formatTraceReport } from "./format-trace-report.js";
 import { traceReport } from "./trace-report.js";
+import { TRACES, trace } from "../testing/reference-traces.js";
 
 let restore: ReturnType<typeof onDeprecation>;
 beforeAll(() => {
@@ -12,22 +13,6 @@ afterAll(() => {
   onDeprecation(restore);
 });
 
-// traces-helpers.md §6.1: one order-desk call per row.
-function trace(prompt: string, tool: string, status: string, reward: number | null) {
-  return {
-    prompt,
-    steps: [{ tool, arguments: { order_id: "ord_11" }, result: { status } }],
-    final_text: status !== "ok" ? "I could not find that order." : "Order ord_11 is confirmed.",
-    reward,
-  };
-}
-const TRACES = [
-  trace("where is order 4412", "lookup_order", "not_found", 0),
-  trace("check on my order pls", "lookup_order", "not_found", 0),
-  trace("refund order 9911 now", "create_refund", "timeout", 1),
-  trace("status of order 130", "lookup_order", "ok", 1),
-  trace("refund my double charge", "create_refund", "ok", 1),
-];
 function tool(name: string) {
   const parameters = { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] };
   return { type: "function", function: { name, description: `${name} tool`, parameters } };

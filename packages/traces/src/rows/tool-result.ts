@@ -1,7 +1,6 @@
 /** How `_steps_from_messages` reads a tool result (traces.md §3.4: `coerce_result`, `errored`). */
-import { has, isDict, pyJsonDumps, pyJsonLoads, type Dict } from "../py/index.js";
+import { has, isDict, pyJsonDumps, pyJsonLoads, pyJsonRedump, type Dict } from "../py/index.js";
 import { blockText } from "./block-text.js";
-import { pyJsonRedump } from "./json-redump.js";
 
 /**
  * `json.loads(text)`, or `text` itself when it is not JSON. Text whose first non-blank character

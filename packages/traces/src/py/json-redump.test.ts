@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pyJsonRedump } from "./json-redump.js";
+import { pyJsonRedump } from "./json.js";
 
 describe("pyJsonRedump", () => {
   it("writes json.dumps(json.loads(text)) with Python's separators and number kinds", () => {
