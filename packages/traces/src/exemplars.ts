@@ -15,22 +15,8 @@ import {
   TRACE_EXEMPLARS_PER_TOOL,
 } from "./constants.js";
 import { traceFault } from "./grading/index.js";
-import { pyItems } from "./iterate.js";
-import {
-  has,
-  isDict,
-  isPyInt,
-  parsePyFloat,
-  pyHead,
-  pyJsonDumps,
-  pyJsonLoadsOr,
-  pyLen,
-  pyStr,
-  pyStrip,
-  sortedStrings,
-  truthy,
-  type Dict,
-} from "./py/index.js";
+
+import { type Dict, has, isDict, isPyInt, parsePyFloat, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyLen, pyStr, pyStrip, sortedStrings, truthy } from "./py/index.js";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions } from "./rows/options.js";
 

@@ -3,8 +3,8 @@
  * calls an agent made, almost never its tool schemas or system prompt.
  */
 import { OBSERVED_ARG_TYPE, OBSERVED_TOOL_DESCRIPTION } from "./constants.js";
-import { pyItems } from "./iterate.js";
-import { get, isDict, pyJsonLoadsOr, pyStr, pyStrip, sortedStrings, truthy, type Dict } from "./py/index.js";
+
+import { type Dict, get, isDict, pyItems, pyJsonLoadsOr, pyStr, pyStrip, sortedStrings, truthy } from "./py/index.js";
 
 /** An OpenAI-style function tool as `tools_from_traces` drafts it. */
 export interface ObservedTool {

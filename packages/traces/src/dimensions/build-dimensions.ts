@@ -4,8 +4,8 @@
  * writer and the sandbox understand, which is why trace aiming starts from it.
  */
 import { z } from "zod";
-import { pyItems } from "../iterate.js";
-import { has, isDict, pyStr, pyStrip, type Dict } from "../py/index.js";
+
+import { type Dict, has, isDict, pyItems, pyStr, pyStrip } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { policySections, RULE_AXIS_CAP_GRID } from "./policy-sections.js";
 

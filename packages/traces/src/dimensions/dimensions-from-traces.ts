@@ -5,10 +5,10 @@
  */
 import { z } from "zod";
 import { CLEAN_CONDITION, CLEAN_WORLD, FAULT_TO_AXIS, SPECIAL_TOOLS } from "../constants.js";
-import { pyItems } from "../iterate.js";
+
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters } from "../mine.js";
-import { isDict, PyTuple, sortedBy, truthy } from "../py/index.js";
+import { isDict, pyItems, PyTuple, sortedBy, truthy } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { buildDimensions, type Dimensions } from "./build-dimensions.js";
 

@@ -5,3 +5,4 @@ export * from "./repr.js";
 export * from "./json.js";
 export * from "./number.js";
 export * from "./sort.js";
+export * from "./items.js";

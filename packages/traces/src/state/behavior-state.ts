@@ -13,8 +13,8 @@ import {
   TRACE_STATE_PRIORITY,
   TRACE_SUPPORT_SATURATION,
 } from "../constants.js";
-import { pyItems } from "../iterate.js";
-import { get, has, isDict, or, pyRound, pyStr, sortedBy, sortedStrings, type Dict } from "../py/index.js";
+
+import { type Dict, get, has, isDict, or, pyItems, pyRound, pyStr, sortedBy, sortedStrings } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { rowRegions, type RegionKind } from "./region-rows.js";
 import { pyFloatOf, pyIntOf } from "./py-number.js";

@@ -3,8 +3,8 @@
  * traces next to its fail rate in freshly generated rows, so a round can show whether aiming at
  * a region surfaced it. Regions seen only in the generated rows are not reported.
  */
-import { pyItems } from "../iterate.js";
-import { get, isDict, or, pyRound } from "../py/index.js";
+
+import { get, isDict, or, pyItems, pyRound } from "../py/index.js";
 import { rowRegions } from "./region-rows.js";
 
 export interface RegionProgress {
