@@ -4,7 +4,7 @@ import { TRACES, trace } from "./testing/reference-traces.js";
 
 
 
-const prompts = (rows: { prompt?: unknown }[]) => rows.map((row) => row.prompt);
+const prompts = (rows: unknown[]) => rows.map((row) => (row as { prompt?: unknown }).prompt);
 const asks = (n: number) => Array.from({ length: n }, (_, k) => ({ prompt: `ask ${k}`, steps: [{ tool: "t", result: { ok: true } }], reward: 1 }));
 
 describe("taskKey", () => {

@@ -2,6 +2,7 @@
  * `format_trace_report` (traces.md §12): the report as the short text a person reads before a
  * simulation run. Lines are joined with "\n", with no trailing newline.
  */
+import type { TraceReport } from "./trace-report.js";
 import { TRACE_REPORT_LIST_CAP } from "../constants.js";
 import { compareStrings, get, isDict, or, pyStr, truthy, type Dict } from "../py/index.js";
 
@@ -40,7 +41,7 @@ function listOf(value: unknown): unknown[] {
 }
 
 /** The text report. Throws a KeyError-named Error when a required key is missing. */
-export function formatTraceReport(report: Record<string, unknown>): string {
+export function formatTraceReport(report: TraceReport | Readonly<Record<string, unknown>>): string {
   if (!isDict(report)) throw new TypeError("format_trace_report takes the dict trace_report returns");
   const traces = required(report, "traces");
   const uniquePrompts = required(report, "unique_prompts");
