@@ -118,6 +118,9 @@ describe("mineResultExemplars", () => {
     expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: 15.9 })).toEqual({ t: [{ a: "é" }] });
     expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: " 1_5 " })).toEqual({ t: [{ a: "é" }] });
     expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: "lots" })).toEqual({});
+    // int() keeps \x1c-\x1f (str.strip() would drop them) and raises, so nothing is kept.
+    expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: "\x1c15" })).toEqual({});
+    expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: "\u300015\x85" })).toEqual({ t: [{ a: "é" }] });
   });
 
   it("names tools through str()", () => {

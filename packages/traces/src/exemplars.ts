@@ -16,7 +16,7 @@ import {
 } from "./constants.js";
 import { traceFault } from "./grading/index.js";
 
-import { type Dict, has, isDict, isPyInt, parsePyFloat, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyLen, pyStr, pyStrip, sortedStrings, truthy } from "./py/index.js";
+import { type Dict, has, isDict, isPyInt, parsePyFloat, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyLen, pyNumberStrip, pyStr, sortedStrings, truthy } from "./py/index.js";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions } from "./rows/options.js";
 
@@ -82,7 +82,7 @@ function pyIntOrNull(x: unknown): number | null {
   if (typeof x === "bigint") return Number(x);
   if (typeof x === "number") return Number.isFinite(x) ? Math.trunc(x) : null;
   if (typeof x === "string") {
-    const text = pyStrip(x);
+    const text = pyNumberStrip(x);
     return INT_LITERAL.test(text) ? parsePyFloat(text) : null;
   }
   return null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePyFloat, pyFloat, pyRound, pyRoundInt } from "./number.js";
+import { parsePyFloat, pyFloat, pyNumberStrip, pyRound, pyRoundInt } from "./number.js";
 
 describe("pyFloat", () => {
   it.each([
@@ -12,10 +12,11 @@ describe("pyFloat", () => {
     ["\u{1d7d9}", 1],
     ["inf", Infinity],
     ["-Infinity", -Infinity],
-    ["\x1c2\x85", 2],
+    ["\x852\u3000", 2],
+    ["\x0b2\f", 2],
   ])("%j -> %s", (text, want) => expect(parsePyFloat(text)).toBe(want));
 
-  it.each(["", "  ", "0x10", "1,5", "_1", "1_", "1__0", "true", "\ufeff1", "1e", "e5", "."])("%j raises", (text) => {
+  it.each(["", "  ", "0x10", "1,5", "_1", "1_", "1__0", "true", "\ufeff1", "1e", "e5", ".", "\x1c2", "2\x1f", "\x1e0.5"])("%j raises", (text) => {
     expect(parsePyFloat(text)).toBeNull();
   });
 
@@ -26,6 +27,15 @@ describe("pyFloat", () => {
     expect(pyFloat(null)).toBeNull();
     expect(pyFloat([5])).toBeNull();
     expect(pyFloat({})).toBeNull();
+  });
+});
+
+describe("pyNumberStrip", () => {
+  // CPython maps non-ASCII whitespace to " " and strips only ASCII " \t\n\v\f\r", unlike str.strip().
+  it("strips what float() and int() strip, and keeps \\x1c-\\x1f", () => {
+    expect(pyNumberStrip("\u3000 1\x85\xa0")).toBe("1");
+    expect(pyNumberStrip("\x1c1\x1f")).toBe("\x1c1\x1f");
+    expect(pyNumberStrip("\ufeff1")).toBe("\ufeff1");
   });
 });
 

@@ -1,5 +1,4 @@
 /** Python `float()` and `round()` on JS numbers (traces.md §0.7, §0.8). */
-import { pyStrip } from "./text.js";
 
 // A decimal literal with single underscores between digits, or inf/infinity/nan, any case.
 const DECIMAL = /^[+-]?(?:(?:\p{Nd}(?:_?\p{Nd})*)(?:\.(?:\p{Nd}(?:_?\p{Nd})*)?)?|\.\p{Nd}(?:_?\p{Nd})*)(?:[eE][+-]?\p{Nd}(?:_?\p{Nd})*)?$/u;
@@ -18,9 +17,19 @@ function asciiDigits(s: string): string {
   });
 }
 
+// float() and int() strip less than str.strip(): CPython turns non-ASCII whitespace into " ",
+// then strips only ASCII " \t\n\v\f\r" (Py_ISSPACE), so \x1c-\x1f stay and `float("\x1c1")` raises.
+const NUMBER_SPACE = "\\t\\n\\v\\f\\r \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+const NUMBER_EDGES = new RegExp(`^[${NUMBER_SPACE}]+|[${NUMBER_SPACE}]+$`, "g");
+
+/** The text `float()` and `int()` parse: `s` without the whitespace they strip from its ends. */
+export function pyNumberStrip(s: string): string {
+  return s.replace(NUMBER_EDGES, "");
+}
+
 /** Python `float(str)`, or null where Python raises ValueError. */
 export function parsePyFloat(text: string): number | null {
-  const s = pyStrip(text);
+  const s = pyNumberStrip(text);
   const special = SPECIAL.exec(s);
   if (special) {
     if (special[2].toLowerCase() === "nan") return NaN;
