@@ -158,4 +158,14 @@ describe("mineTraces", () => {
     }
     expect(mineTraces(rows()).n).toBe(5);
   });
+
+  it("iterates a dict argument by its keys, as Python does: none is a row, each counts in n", () => {
+    const row = { prompt: "p", steps: [{ tool: "t", result: { status: "timeout" } }] };
+    const mined = mineTraces(row as never);
+    expect(mined.n).toBe(2);
+    expect(mined.faults).toEqual({});
+    expect(mined.unique_behaviors).toBe(0);
+    expect(mineTraces("ab😀" as never).n).toBe(3);
+    expect(() => mineTraces(null as never)).toThrow(new TypeError("'NoneType' object is not iterable"));
+  });
 });

@@ -7,7 +7,7 @@ import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { labelKeys, labelStateOf, type RewardKey } from "./labels.js";
-import { get, isDict, or, pyStr, pyStrip, truthy, type Dict } from "./py/index.js";
+import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "./py/index.js";
 
 export interface ToolTally {
   n: number;
@@ -86,7 +86,8 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
   let keys: string[] | null = null;
   let i = -1;
 
-  for (const row of rows) {
+  // A dict argument is iterated as Python does, by its keys: none is a row, but each counts in `n`.
+  for (const row of pyIter(rows)) {
     i++;
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);

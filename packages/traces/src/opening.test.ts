@@ -12,6 +12,8 @@ describe("openingShare", () => {
   it("is 0.0 with no dict rows", () => {
     expect(openingShare([])).toBe(0);
     expect(openingShare([null, "row", [opened("assistant")]])).toBe(0);
+    // Python iterates a dict argument by its keys, none of which is a row.
+    expect(openingShare(opened("assistant") as never)).toBe(0);
   });
 
   it("leaves non-dict rows out of the denominator", () => {

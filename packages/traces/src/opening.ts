@@ -1,5 +1,5 @@
 /** `opening_share` (traces.md §9.3): how often the agent, not the user, speaks first. */
-import { get, isDict, or, pyStr } from "./py/index.js";
+import { get, isDict, or, pyIter, pyStr } from "./py/index.js";
 
 /**
  * `opening_share(rows)`: the share of dict rows whose raw `messages` opens with an assistant
@@ -8,7 +8,7 @@ import { get, isDict, or, pyStr } from "./py/index.js";
 export function openingShare(rows: Iterable<unknown>): number {
   let items = 0;
   let opened = 0;
-  for (const row of rows) {
+  for (const row of pyIter(rows)) {
     if (!isDict(row)) continue;
     items++;
     const messages = get(row, "messages");

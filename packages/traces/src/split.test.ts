@@ -114,6 +114,8 @@ describe("splitPseudoProduction", () => {
     expect(remainder).toHaveLength(8);
     expect(splitPseudoProduction([null, "x"])).toEqual([[], []]);
     expect(splitPseudoProduction([])).toEqual([[], []]);
+    // Python iterates a dict argument by its keys, none of which is a row.
+    expect(splitPseudoProduction({ prompt: "flawed", reward: 0 } as never)).toEqual([[], []]);
   });
 
   it("raises as Python does for a fraction it cannot compare or round", () => {
@@ -138,6 +140,7 @@ describe("flawRows", () => {
     const flawed = { prompt: "flawed", reward: 0 };
     const clean = { prompt: "clean", reward: 1 };
     expect(flawRows([null, flawed, clean])).toEqual([clean]);
+    expect(flawRows(flawed as never)).toEqual([]);
     expect(flawRows([flawed, null, clean])).toEqual([flawed]);
     expect(flawRows([null, clean, flawed])).toEqual([]);
   });

@@ -9,7 +9,7 @@ import { traceFault } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { binaryReward } from "./labels.js";
 import { mineTraces } from "./mine.js";
-import { compareStrings, get, isDict, or, pyFloat, pyHead, pyRoundInt, pyStr, pyStrip, type Dict } from "./py/index.js";
+import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, type Dict } from "./py/index.js";
 
 /** `score.stats.task_key(row)`: `scenario_id`, else `task_id`, else `prompt`, as text; falsy values fall through. */
 export function taskKey(row: unknown): string {
@@ -62,7 +62,7 @@ function hexDigest(text: string): string {
  */
 export function splitPseudoProduction<T>(rows: Iterable<T>, options: SplitOptions = {}): [T[], T[]] {
   const items: (T & Dict)[] = [];
-  for (const row of rows) if (isDict(row)) items.push(row as T & Dict);
+  for (const row of pyIter(rows)) if (isDict(row)) items.push(row as T & Dict);
   const n = items.length;
   if (n === 0) return [[], []];
   const target = targetSize(options.fraction === undefined ? TRACE_PSEUDO_PRODUCTION_FRACTION : options.fraction, n);
@@ -129,7 +129,7 @@ export function splitPseudoProduction<T>(rows: Iterable<T>, options: SplitOption
  * so a non-dict element before a flawed row shifts the answer (traces.md §7.3).
  */
 export function flawRows<T>(rows: Iterable<T>): T[] {
-  const list = Array.from(rows);
+  const list = Array.from(pyIter(rows)) as T[];
   const keep = new Set(mineTraces(list).flaw_rows);
   const out: T[] = [];
   let j = 0;
