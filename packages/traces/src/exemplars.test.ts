@@ -96,6 +96,19 @@ describe("mineResultExemplars", () => {
     expect(mineResultExemplars([row])).toEqual({ t: [{ status: "paid", v: 2 }, "<<garbled resp0nse"] });
   });
 
+  it("compares per_tool as Python does: a bool is an int, NaN never fills, a non-number raises once reached", () => {
+    const row = rowOf(call({ a: 1 }), call([1]), call("text"));
+    expect(mineResultExemplars([row], { perTool: true as never })).toEqual({ t: [{ a: 1 }] });
+    expect(mineResultExemplars([row], { perTool: false as never })).toEqual({});
+    expect(mineResultExemplars([row], { perTool: NaN })).toEqual({ t: [{ a: 1 }, [1], "text"] });
+    expect(mineResultExemplars([row], { perTool: Infinity })).toEqual({ t: [{ a: 1 }, [1], "text"] });
+    // len(kept) >= None raises TypeError only when a candidate reaches the cap.
+    expect(() => mineResultExemplars([row], { perTool: null as never })).toThrow(new TypeError("'>=' not supported between instances of 'int' and 'NoneType'"));
+    expect(() => mineResultExemplars([row], { perTool: "3" as never })).toThrow(TypeError);
+    expect(mineResultExemplars([rowOf(call({ status: "timeout" }))], { perTool: "3" as never })).toEqual({});
+    expect(mineResultExemplars([], { perTool: null as never })).toEqual({});
+  });
+
   it("stores the parsed JSON of a string result, and reads aliased result keys", () => {
     const row = rowOf({ tool: "t", output: '{"id": 7, "name": "x"}' }, { tool: "u", response: [1, 2, 3] });
     expect(mineResultExemplars([row])).toEqual({ t: [{ id: 7, name: "x" }], u: [[1, 2]] });

@@ -28,7 +28,9 @@ export interface ExemplarOptions {
 }
 
 const ExemplarOptionsSchema = z.strictObject({
-  perTool: z.number().optional(),
+  // Python compares len(kept) >= per_tool only once a candidate gets that far, so a cap it cannot
+  // compare raises only then, and a bool is the int it stands for.
+  perTool: z.unknown().optional(),
   // Python runs int(max_chars) inside a try: a value int() rejects skips every candidate.
   maxChars: z.unknown().optional(),
 });
@@ -88,6 +90,14 @@ function pyIntOrNull(x: unknown): number | null {
   return null;
 }
 
+/** `count >= cap`, raising Python's TypeError for a cap that is not a number. */
+function reached(count: number, cap: unknown): boolean {
+  if (typeof cap === "number" || typeof cap === "boolean") return count >= Number(cap);
+  if (typeof cap === "bigint") return BigInt(count) >= cap;
+  const type = cap === null || cap === undefined ? "NoneType" : typeof cap === "string" ? "str" : Array.isArray(cap) ? "list" : isDict(cap) ? "dict" : typeof cap;
+  throw new TypeError(`'>=' not supported between instances of 'int' and '${type}'`);
+}
+
 /** A bare `{"status": ...}` / `{"ok": ...}` acknowledgement carries no shape worth copying. */
 function isBareStatus(value: Dict): boolean {
   for (const key of Object.keys(value)) if (value[key] !== undefined && key !== "status" && key !== "ok") return false;
@@ -100,7 +110,7 @@ function isBareStatus(value: Dict): boolean {
  */
 export function mineResultExemplars(rows: Iterable<unknown> | null | undefined, options?: ExemplarOptions): Record<string, unknown[]> {
   const opts = parseOptions(ExemplarOptionsSchema, options, "mineResultExemplars");
-  const perTool = opts.perTool ?? TRACE_EXEMPLARS_PER_TOOL;
+  const perTool = opts.perTool === undefined ? TRACE_EXEMPLARS_PER_TOOL : opts.perTool;
   const maxChars = pyIntOrNull(opts.maxChars === undefined ? TRACE_EXEMPLAR_MAX_CHARS : opts.maxChars);
   const out = new Map<string, unknown[]>();
   const seen = new Map<string, Set<string>>();
@@ -118,7 +128,7 @@ export function mineResultExemplars(rows: Iterable<unknown> | null | undefined, 
       // The tool's entry exists from here on, even if nothing is kept for it.
       let kept = out.get(name);
       if (!kept) out.set(name, (kept = []));
-      if (kept.length >= perTool) continue;
+      if (reached(kept.length, perTool)) continue;
       const key = exemplarShapeKey(value);
       let shapes = seen.get(name);
       if (!shapes) seen.set(name, (shapes = new Set()));
