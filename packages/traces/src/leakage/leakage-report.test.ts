@@ -123,6 +123,13 @@ describe("leakageReport", () => {
     expect(() => leakageReport(["a"], ["a"], { examples: "many" })).toThrow("invalid literal for int() with base 10: 'many'");
   });
 
+  it("reads examples with int(): Unicode digits and Python's whitespace, but not \\x1c", () => {
+    const s = ["a", "b", "c"];
+    expect(leakageReport(s, s, { examples: "\u0662" }).leaky).toHaveLength(2);
+    expect(leakageReport(s, s, { examples: "\u3000 1\x85" }).leaky).toHaveLength(1);
+    expect(() => leakageReport(s, s, { examples: "\x1c1" })).toThrow("invalid literal for int() with base 10: '\\x1c1'");
+  });
+
   it("answers synchronously with a synchronous custom embedder", () => {
     const embedder = { name: "axis", embed: (texts: readonly string[]) => texts.map((t) => (t.startsWith("x") ? [1, 0] : [1, 1])) };
     const report = leakageReport(["x1", "y1"], ["x2"], { embedder, threshold: 0.9 });

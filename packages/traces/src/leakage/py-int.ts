@@ -1,7 +1,5 @@
 /** Python `int(x)` for the `examples` option: truncates floats, reads decimal strings. */
-import { pyRepr, pyStrip } from "../py/index.js";
-
-const INT_TEXT = /^[+-]?\p{Nd}(?:_?\p{Nd})*$/u;
+import { parsePyInt, pyRepr } from "../py/index.js";
 
 /** `int(value)`, throwing Python's message where Python raises. */
 export function pyInt(value: unknown): number {
@@ -13,20 +11,10 @@ export function pyInt(value: unknown): number {
     return Math.trunc(value);
   }
   if (typeof value === "string") {
-    const s = pyStrip(value);
-    if (INT_TEXT.test(s)) return Number(s.replace(/_/g, "").replace(/\p{Nd}/gu, (d) => String(digitValue(d))));
+    const number = parsePyInt(value);
+    if (number !== null) return number;
     throw new Error(`invalid literal for int() with base 10: ${pyRepr(value)}`);
   }
   const type = value === null || value === undefined ? "NoneType" : Array.isArray(value) ? "list" : "dict";
   throw new TypeError(`int() argument must be a string, a bytes-like object or a real number, not '${type}'`);
-}
-
-const ND = /\p{Nd}/u;
-
-// Nd digits come in blocks of ten consecutive code points, so a digit's value is its offset.
-function digitValue(d: string): number {
-  const code = d.codePointAt(0) as number;
-  let start = code;
-  while (ND.test(String.fromCodePoint(start - 1))) start--;
-  return (code - start) % 10;
 }

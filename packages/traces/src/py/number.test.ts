@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePyFloat, pyFloat, pyNumberStrip, pyRound, pyRoundInt } from "./number.js";
+import { parsePyFloat, parsePyInt, pyFloat, pyNumberStrip, pyRound, pyRoundInt } from "./number.js";
 
 describe("pyFloat", () => {
   it.each([
@@ -36,6 +36,24 @@ describe("pyNumberStrip", () => {
     expect(pyNumberStrip("\u3000 1\x85\xa0")).toBe("1");
     expect(pyNumberStrip("\x1c1\x1f")).toBe("\x1c1\x1f");
     expect(pyNumberStrip("\ufeff1")).toBe("\ufeff1");
+  });
+});
+
+describe("parsePyInt", () => {
+  it.each([
+    ["3", 3],
+    [" -12 ", -12],
+    ["+7", 7],
+    ["1_000", 1000],
+    ["007", 7],
+    ["-0", 0],
+    ["\u0663", 3],
+    ["\u{1d7d9}\u0665", 15],
+    ["\x852\u3000", 2],
+  ])("%j -> %s", (text, want) => expect(Object.is(parsePyInt(text), want)).toBe(true));
+
+  it.each(["", "2.5", "4.0", "1e3", "0x10", "_1", "1_", "1__0", "inf", "\x1c3", "3\x1f", "\ufeff1"])("%j raises", (text) => {
+    expect(parsePyInt(text)).toBeNull();
   });
 });
 

@@ -40,6 +40,16 @@ export function parsePyFloat(text: string): number | null {
   return Number(plain);
 }
 
+// int(str) in base 10: Unicode decimal digits, single underscores between them, a sign.
+const INT_LITERAL = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+
+/** Python `int(str)`, or null where Python raises ValueError ("4.0" and "0x10" do). */
+export function parsePyInt(text: string): number | null {
+  const s = pyNumberStrip(text);
+  // int("-0") is 0; adding 0 turns -0 into it.
+  return INT_LITERAL.test(s) ? (parsePyFloat(s) as number) + 0 : null;
+}
+
 /** Python `float(v)`, or null where Python raises TypeError or ValueError. */
 export function pyFloat(value: unknown): number | null {
   if (typeof value === "boolean") return value ? 1 : 0;

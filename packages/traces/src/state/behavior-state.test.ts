@@ -188,6 +188,21 @@ describe("behaviorState", () => {
     expect(behaviorState(rows, { minSupport: 4 }).regions[0].low_support).toBe(true);
   });
 
+  it("reads min_support with int(), messages and all", () => {
+    const rows = [task("a", 0), task("a", 0), task("a", 1)];
+    expect(behaviorState(rows, { minSupport: "\u0663" as never }).regions[0].low_support).toBe(false);
+    expect(behaviorState(rows, { minSupport: " 4 " as never }).regions[0].low_support).toBe(true);
+    expect(() => behaviorState(rows, { minSupport: "2.5" as never })).toThrow(new Error("invalid literal for int() with base 10: '2.5'"));
+    expect(() => behaviorState(rows, { exploration: "lots" as never })).toThrow(new Error("could not convert string to float: 'lots'"));
+  });
+
+  it("takes targeted as Python's set() does: a dict's keys, and only when a region is there to check", () => {
+    const rows = [task("a", 0), task("a", 1), task("a", 1)];
+    expect(behaviorState(rows, { targeted: { "task:a": 1 } as never }).regions[0].previously_targeted).toBe(true);
+    expect(behaviorState([{ prompt: "no label" }], { targeted: null as never, minSupport: "x" as never }).regions).toEqual([]);
+    expect(() => behaviorState(rows, { targeted: null as never })).toThrow(new TypeError("'NoneType' object is not iterable"));
+  });
+
   it("rejects an unknown option by name", () => {
     expect(() => behaviorState([], { min_support: 2 } as never)).toThrow(/unknown option "min_support"/);
   });

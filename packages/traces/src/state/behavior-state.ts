@@ -14,7 +14,7 @@ import {
   TRACE_SUPPORT_SATURATION,
 } from "../constants.js";
 
-import { type Dict, get, has, isDict, or, pyItems, pyRound, pyStr, sortedBy, sortedStrings } from "../py/index.js";
+import { type Dict, get, has, isDict, or, pyItems, pyIter, pyRound, pyStr, sortedBy, sortedStrings } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { rowRegions, type RegionKind } from "./region-rows.js";
 import { pyFloatOf, pyIntOf } from "./py-number.js";
@@ -102,13 +102,9 @@ function statusWeights(priority: unknown): Map<string, unknown> {
   return weights;
 }
 
-/** `set(targeted)`: any iterable, a string giving its characters as in Python. */
+/** `set(targeted)`: a list's items, a string's characters, a dict's keys, as Python iterates them. */
 function targetSet(targeted: unknown): Set<unknown> {
-  if (targeted === undefined) return new Set();
-  if (typeof targeted === "string" || (typeof targeted === "object" && targeted !== null && Symbol.iterator in targeted)) {
-    return new Set(targeted as Iterable<unknown>);
-  }
-  throw new TypeError("behaviorState: targeted must be a list of region ids");
+  return targeted === undefined ? new Set() : new Set(pyIter(targeted));
 }
 
 function pushNew(recipe: Map<string, string[]>, axis: string, value: string): void {
@@ -202,8 +198,9 @@ export function behaviorState(rows: Iterable<unknown>, options: BehaviorStateOpt
     }
   });
 
-  const targeted = targetSet(opts.targeted);
-  const minSupport = accumulators.size > 0 ? pyIntOf(opts.minSupport ?? TRACE_MIN_SUPPORT, "min_support") : 0;
+  // Python reads targeted and min_support per region: with no region, neither is looked at.
+  const targeted = accumulators.size > 0 ? targetSet(opts.targeted) : new Set<unknown>();
+  const minSupport = accumulators.size > 0 ? pyIntOf(opts.minSupport ?? TRACE_MIN_SUPPORT) : 0;
   const regions: RegionState[] = [];
   for (const acc of accumulators.values()) regions.push(regionState(acc, buckets, latest, targeted, minSupport, weights));
 
@@ -211,8 +208,8 @@ export function behaviorState(rows: Iterable<unknown>, options: BehaviorStateOpt
   let total = 0;
   for (const region of regions) total += region.priority;
   if (total === 0) total = 1.0;
-  const maxExploration = pyFloatOf(opts.maxExploration ?? TRACE_EXPLORATION_MAX, "max_exploration");
-  const exploration = pyFloatOf(opts.exploration ?? TRACE_EXPLORATION_FLOOR, "exploration");
+  const maxExploration = pyFloatOf(opts.maxExploration ?? TRACE_EXPLORATION_MAX);
+  const exploration = pyFloatOf(opts.exploration ?? TRACE_EXPLORATION_FLOOR);
   const capped = exploration < maxExploration ? exploration : maxExploration; // Python min(max_exploration, exploration)
   const pool = 1.0 - (capped > 0.0 ? capped : 0.0); // Python max(0.0, capped)
   for (const region of regions) region.budget_share = pyRound((pool * region.priority) / total, 4);
@@ -255,7 +252,7 @@ function regionState(
     const tally = acc.byBucket.get(bucket);
     if (tally) history.push({ bucket, n: tally[0] + tally[1], fail_rate: pyRound(tally[0] / (tally[0] + tally[1]), 3) });
   }
-  const weight = pyFloatOf(weights.get(status), `priority['${status}']`);
+  const weight = pyFloatOf(weights.get(status));
   return {
     region: acc.region,
     kind: acc.kind,

@@ -1,9 +1,9 @@
 /**
  * Python's `float(x)` and `int(x)` on the numeric options of `behaviorState`, raising where
- * Python raises. Those errors are the caller's, not the data's, so they are thrown, with the
- * option named in front of Python's text.
+ * Python raises, with Python's message. Those errors are the caller's, not the data's, so they
+ * are thrown.
  */
-import { isDict, isNone, pyFloat, pyRepr, pyStrip } from "../py/index.js";
+import { isDict, isNone, parsePyInt, pyFloat, pyRepr } from "../py/index.js";
 
 function typeName(value: unknown): string {
   if (isNone(value)) return "NoneType";
@@ -13,28 +13,26 @@ function typeName(value: unknown): string {
 }
 
 /** `float(value)`. */
-export function pyFloatOf(value: unknown, option: string): number {
+export function pyFloatOf(value: unknown): number {
   const number = pyFloat(value);
   if (number !== null) return number;
-  if (typeof value === "string") throw new Error(`${option}: could not convert string to float: ${pyRepr(value)}`);
-  throw new TypeError(`${option}: float() argument must be a string or a real number, not '${typeName(value)}'`);
+  if (typeof value === "string") throw new Error(`could not convert string to float: ${pyRepr(value)}`);
+  throw new TypeError(`float() argument must be a string or a real number, not '${typeName(value)}'`);
 }
 
-const INT_LITERAL = /^[+-]?\d+(?:_\d+)*$/;
-
-/** `int(value)`: floats truncate toward zero, strings must be integer literals. */
-export function pyIntOf(value: unknown, option: string): number {
+/** `int(value)`: floats truncate toward zero, strings must be base-10 integer literals. */
+export function pyIntOf(value: unknown): number {
   if (typeof value === "boolean") return value ? 1 : 0;
   if (typeof value === "bigint") return Number(value);
   if (typeof value === "number") {
-    if (Number.isNaN(value)) throw new Error(`${option}: cannot convert float NaN to integer`);
-    if (!Number.isFinite(value)) throw new RangeError(`${option}: cannot convert float infinity to integer`);
-    return Math.trunc(value);
+    if (Number.isNaN(value)) throw new Error("cannot convert float NaN to integer");
+    if (!Number.isFinite(value)) throw new RangeError("cannot convert float infinity to integer");
+    return Math.trunc(value) + 0;
   }
   if (typeof value === "string") {
-    const text = pyStrip(value);
-    if (INT_LITERAL.test(text)) return Number(text.replace(/_/g, ""));
-    throw new Error(`${option}: invalid literal for int() with base 10: ${pyRepr(value)}`);
+    const number = parsePyInt(value);
+    if (number !== null) return number;
+    throw new Error(`invalid literal for int() with base 10: ${pyRepr(value)}`);
   }
-  throw new TypeError(`${option}: int() argument must be a string, a bytes-like object or a real number, not '${typeName(value)}'`);
+  throw new TypeError(`int() argument must be a string, a bytes-like object or a real number, not '${typeName(value)}'`);
 }
