@@ -89,6 +89,10 @@ describe("labelKeys", () => {
     expect(labelKeys([1, null, 2.5])).toEqual(["1", "None", "2.5"]);
   });
 
+  it("reads a dict's keys, as tuple(str(k) for k in reward_key) does", () => {
+    expect(labelKeys({ score: 1, grade: 0 } as unknown as string[])).toEqual(["score", "grade"]);
+  });
+
   it("raises for a key that is not iterable, as Python does", () => {
     expect(() => labelKeys(5 as unknown as string)).toThrow(TypeError);
   });

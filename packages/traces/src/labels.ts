@@ -3,7 +3,7 @@
  * that gives one. Every reader of labels goes through `labelState`.
  */
 import { LEGACY_REWARD_KEYS, NO_COLUMN, NOT_BINARY, REWARD_KEYS } from "./constants.js";
-import { get, isDict, isNone, pyFloat, pyRepr, pyStr, type Dict } from "./py/index.js";
+import { get, isDict, isNone, pyFloat, pyIter, pyRepr, pyStr, type Dict } from "./py/index.js";
 
 export type Label = 0 | 1;
 export type LabelStatus = "read" | typeof NOT_BINARY | typeof NO_COLUMN;
@@ -65,10 +65,8 @@ export function labelFrom(value: unknown, options: { threshold?: unknown } = {})
 export function labelKeys(rewardKey?: RewardKey, legacy = false): string[] {
   if (isNone(rewardKey)) return legacy ? [...REWARD_KEYS, ...LEGACY_REWARD_KEYS] : [...REWARD_KEYS];
   if (typeof rewardKey === "string") return [rewardKey];
-  if (typeof (rewardKey as Iterable<unknown>)[Symbol.iterator] !== "function") {
-    throw new TypeError(`'${pyTypeName(rewardKey)}' object is not iterable`);
-  }
-  return Array.from(rewardKey as Iterable<unknown>, pyStr);
+  // `tuple(str(k) for k in reward_key)`: a dict gives its keys; a number raises TypeError.
+  return Array.from(pyIter(rewardKey), pyStr);
 }
 
 // The default key lists, shared by per-row callers that name no key (never handed out: labelKeys copies).
