@@ -74,6 +74,14 @@ describe("hasReferenceKeys", () => {
     expect(hasReferenceKeys([fn("t", { ſku: {} })])).toBe(true);
   });
 
+  it("lets a key end in one newline, as Python's `$` does, but not in two or in a space", () => {
+    expect(hasReferenceKeys([fn("t", { "order_id\n": {} })])).toBe(true);
+    expect(hasReferenceKeys([fn("t", { "id\n": {} })])).toBe(true);
+    expect(hasReferenceKeys([fn("t", { "id\n\n": {} })])).toBe(false);
+    expect(hasReferenceKeys([fn("t", { "id ": {} })])).toBe(false);
+    expect(hasReferenceKeys([fn("t", { "\nid": {} })])).toBe(false);
+  });
+
   it("recurses into nested object schemas only", () => {
     expect(hasReferenceKeys([fn("t", { order: { type: "object", properties: { order_id: {} } } })])).toBe(true);
     expect(hasReferenceKeys([fn("t", { order: { type: "array", properties: { order_id: {} } } })])).toBe(false);

@@ -71,8 +71,9 @@ function toolNames(tools: unknown): string[] {
   return names;
 }
 
-// Argument names that point at an entity, which makes world-state faults meaningful.
-const REFERENCE_KEY = /(^id$|_id$|^path$|_path$|^file$|^name$|^key$|^ref$|^reference$|_ref$|^number$|^repo$|^asin$|^sku$)/iu;
+// Argument names that point at an entity, which makes world-state faults meaningful. Python's
+// `$` also matches before one final newline, so "order_id\n" is a reference key; JS `$` is not.
+const REFERENCE_KEY = /(^id|_id|^path|_path|^file|^name|^key|^ref|^reference|_ref|^number|^repo|^asin|^sku)(?=\n?$)/iu;
 // Python's IGNORECASE also matches dotless ı and dotted İ to `i`; JS case folding does not.
 const TURKIC_I = /[\u0130\u0131]/g;
 
