@@ -3,7 +3,7 @@
  * that gives one. Every reader of labels goes through `labelState`.
  */
 import { LEGACY_REWARD_KEYS, NO_COLUMN, NOT_BINARY, REWARD_KEYS } from "./constants.js";
-import { get, isDict, isNone, pyFloat, pyIter, pyRepr, pyStr, type Dict } from "./py/index.js";
+import { get, isDict, isNone, pyFloat, pyFloatStrict, pyIter, pyStr, type Dict } from "./py/index.js";
 
 export type Label = 0 | 1;
 export type LabelStatus = "read" | typeof NOT_BINARY | typeof NO_COLUMN;
@@ -28,21 +28,6 @@ export function asNumber(value: unknown): number | null {
   return number === null || Number.isNaN(number) ? null : number;
 }
 
-/** `float(threshold)`, raising as Python does: the threshold is the caller's, not the data's. */
-function thresholdNumber(threshold: unknown): number {
-  const number = pyFloat(threshold);
-  if (number !== null) return number;
-  if (typeof threshold === "string") throw new Error(`could not convert string to float: ${pyRepr(threshold)}`);
-  throw new TypeError(`float() argument must be a string or a real number, not ${pyTypeName(threshold)}`);
-}
-
-function pyTypeName(value: unknown): string {
-  if (isNone(value)) return "NoneType";
-  if (Array.isArray(value)) return "list";
-  if (isDict(value)) return "dict";
-  return typeof value;
-}
-
 /**
  * `_label_from`: 1, 0, or null for "no label". A bool is its own label whatever the threshold;
  * without a threshold only 0 and 1 read as labels.
@@ -52,7 +37,7 @@ export function labelFrom(value: unknown, options: { threshold?: unknown } = {})
   if (number === null) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
   const threshold = options.threshold;
-  if (!isNone(threshold)) return number >= thresholdNumber(threshold) ? 1 : 0;
+  if (!isNone(threshold)) return number >= pyFloatStrict(threshold) ? 1 : 0;
   if (number === 0) return 0;
   if (number === 1) return 1;
   return null;

@@ -7,14 +7,13 @@
 import { HashEmbedder, hashVector, type Vector } from "@whileai/hash-embed";
 import { z } from "zod";
 import { TRACE_LEAK_EXAMPLES, TRACE_LEAK_THRESHOLD } from "../constants.js";
-import { pyCollapse, pyFloat, pyRepr, pyRound } from "../py/index.js";
+import { pyCollapse, pyFloatStrict, pyIntStrict, pyRound } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { prepareVector, preparedCosine, type PreparedVector } from "./cosine.js";
 import { HashSources } from "./hash-sources.js";
 import { resolveEmbedder, type EmbedderSpec } from "./embedder.js";
 import type { HttpEmbedderOptions } from "./http.js";
 import { promptOf } from "./prompt-of.js";
-import { pyInt } from "./py-int.js";
 import { isThenable } from "./thenable.js";
 import { leakSources } from "./sources.js";
 
@@ -77,8 +76,7 @@ export function leakFlags(
   const opts = parseOptions(LeakageOptionsSchema, options, fn);
   const genTexts = generated.map(promptOf);
   const srcTexts = leakSources(sources).map(promptOf).filter((t) => t !== "");
-  const threshold = opts.threshold === undefined ? TRACE_LEAK_THRESHOLD : pyFloat(opts.threshold);
-  if (threshold === null) throw new TypeError(`${fn}: threshold must be a number, got ${pyRepr(opts.threshold)}`);
+  const threshold = opts.threshold === undefined ? TRACE_LEAK_THRESHOLD : pyFloatStrict(opts.threshold);
   const flags = new Array<boolean>(genTexts.length).fill(false);
   const report: LeakageReport = { n: genTexts.length, n_sources: srcTexts.length, threshold, n_leaky: 0, max_similarity: 0.0, leaky: [] };
   // Python returns before resolving the embedder, so a bad embedder name passes on empty input.
@@ -162,7 +160,7 @@ class Scan {
     if (best >= this.limit) {
       this.flags[i] = true;
       report.n_leaky += 1;
-      this.examplesCap ??= pyInt(this.examples);
+      this.examplesCap ??= pyIntStrict(this.examples);
       if (report.leaky.length < this.examplesCap) report.leaky.push({ row: i, source: bestJ, similarity: pyRound(best, 4) });
     }
   }

@@ -114,7 +114,10 @@ describe("leakageReport", () => {
   it("throws Python's errors for a bad embedder name and a bad threshold", () => {
     expect(() => leakageReport(["a"], ["b"], { embedder: "foo" })).toThrow("embedder must be hash, bge, ollama:<model>, openai:<model>, or a callable");
     expect(() => leakageReport(["a"], ["b"], { threshold: null as never })).toThrow(TypeError);
-    expect(() => leakageReport(["a"], ["b"], { threshold: "high" })).toThrow(TypeError);
+    // float("high") is Python's ValueError, with its message, even before anything is scanned.
+    expect(() => leakageReport(["a"], ["b"], { threshold: "high" })).toThrow(new Error("could not convert string to float: 'high'"));
+    expect(() => leakageReport([], [], { threshold: "high" })).not.toThrow(TypeError);
+    expect(() => leakageReport([], [], { threshold: "high" })).toThrow("could not convert string to float: 'high'");
     expect(() => leakageReport(["a"], ["b"], { thresold: 0.5 } as never)).toThrow(/unknown option "thresold"/);
   });
 

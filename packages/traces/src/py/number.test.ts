@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePyFloat, parsePyInt, pyFloat, pyNumberStrip, pyRound, pyRoundInt } from "./number.js";
+import { parsePyFloat, parsePyInt, pyFloat, pyFloatStrict, pyIntStrict, pyNumberStrip, pyRound, pyRoundInt } from "./number.js";
 
 describe("pyFloat", () => {
   it.each([
@@ -54,6 +54,29 @@ describe("parsePyInt", () => {
 
   it.each(["", "2.5", "4.0", "1e3", "0x10", "_1", "1_", "1__0", "inf", "\x1c3", "3\x1f", "\ufeff1"])("%j raises", (text) => {
     expect(parsePyInt(text)).toBeNull();
+  });
+});
+
+describe("pyFloatStrict", () => {
+  it("answers float() or raises Python's error and message", () => {
+    expect(pyFloatStrict(" 0.5 ")).toBe(0.5);
+    expect(pyFloatStrict(true)).toBe(1);
+    expect(() => pyFloatStrict("high")).toThrow(new Error("could not convert string to float: 'high'"));
+    expect(() => pyFloatStrict("high")).not.toThrow(TypeError);
+    expect(() => pyFloatStrict(null)).toThrow(new TypeError("float() argument must be a string or a real number, not 'NoneType'"));
+    expect(() => pyFloatStrict([1])).toThrow(new TypeError("float() argument must be a string or a real number, not 'list'"));
+  });
+});
+
+describe("pyIntStrict", () => {
+  it("answers int() or raises Python's error and message", () => {
+    expect(pyIntStrict(2.9)).toBe(2);
+    expect(Object.is(pyIntStrict(-0.5), 0)).toBe(true);
+    expect(pyIntStrict(" \u0663 ")).toBe(3);
+    expect(pyIntStrict(false)).toBe(0);
+    expect(() => pyIntStrict("2.5")).toThrow(new Error("invalid literal for int() with base 10: '2.5'"));
+    expect(() => pyIntStrict(null)).toThrow(new TypeError("int() argument must be a string, a bytes-like object or a real number, not 'NoneType'"));
+    expect(() => pyIntStrict(Infinity)).toThrow(new RangeError("cannot convert float infinity to integer"));
   });
 });
 

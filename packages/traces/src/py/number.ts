@@ -1,4 +1,5 @@
-/** Python `float()` and `round()` on JS numbers (traces.md §0.7, §0.8). */
+/** Python `float()`, `int()` and `round()` on JS numbers (traces.md §0.7, §0.8). */
+import { pyRepr } from "./repr.js";
 
 // A decimal literal with single underscores between digits, or inf/infinity/nan, any case.
 const DECIMAL = /^[+-]?(?:(?:\p{Nd}(?:_?\p{Nd})*)(?:\.(?:\p{Nd}(?:_?\p{Nd})*)?)?|\.\p{Nd}(?:_?\p{Nd})*)(?:[eE][+-]?\p{Nd}(?:_?\p{Nd})*)?$/u;
@@ -57,6 +58,42 @@ export function pyFloat(value: unknown): number | null {
   if (typeof value === "bigint") return Number(value);
   if (typeof value === "string") return parsePyFloat(value);
   return null;
+}
+
+function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return "NoneType";
+  if (Array.isArray(value)) return "list";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "object") return value instanceof Map ? "Map" : "dict";
+  return typeof value;
+}
+
+/**
+ * Python `float(value)` on a caller's option (a threshold, a weight), raising Python's
+ * ValueError or TypeError with Python's message where `float()` raises.
+ */
+export function pyFloatStrict(value: unknown): number {
+  const number = pyFloat(value);
+  if (number !== null) return number;
+  if (typeof value === "string") throw new Error(`could not convert string to float: ${pyRepr(value)}`);
+  throw new TypeError(`float() argument must be a string or a real number, not '${pyTypeName(value)}'`);
+}
+
+/** Python `int(value)` on a caller's option: floats truncate toward zero, strings must be integer literals. */
+export function pyIntStrict(value: unknown): number {
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (typeof value === "bigint") return Number(value);
+  if (typeof value === "number") {
+    if (Number.isNaN(value)) throw new Error("cannot convert float NaN to integer");
+    if (!Number.isFinite(value)) throw new RangeError("cannot convert float infinity to integer");
+    return Math.trunc(value) + 0;
+  }
+  if (typeof value === "string") {
+    const number = parsePyInt(value);
+    if (number !== null) return number;
+    throw new Error(`invalid literal for int() with base 10: ${pyRepr(value)}`);
+  }
+  throw new TypeError(`int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(value)}'`);
 }
 
 function decompose(x: number): { mantissa: bigint; exponent: number } {

@@ -14,10 +14,9 @@ import {
   TRACE_SUPPORT_SATURATION,
 } from "../constants.js";
 
-import { type Dict, get, has, isDict, or, pyItems, pyIter, pyRound, pyStr, sortedBy, sortedStrings } from "../py/index.js";
+import { type Dict, get, has, isDict, or, pyFloatStrict, pyItems, pyIntStrict, pyIter, pyRound, pyStr, sortedBy, sortedStrings } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { rowRegions, type RegionKind } from "./region-rows.js";
-import { pyFloatOf, pyIntOf } from "./py-number.js";
 import { sortByTs } from "./ts-order.js";
 
 export type RegionStatus = "new" | "persistent" | "uncertain" | "improving" | "solved" | "passing";
@@ -200,7 +199,7 @@ export function behaviorState(rows: Iterable<unknown>, options: BehaviorStateOpt
 
   // Python reads targeted and min_support per region: with no region, neither is looked at.
   const targeted = accumulators.size > 0 ? targetSet(opts.targeted) : new Set<unknown>();
-  const minSupport = accumulators.size > 0 ? pyIntOf(opts.minSupport ?? TRACE_MIN_SUPPORT) : 0;
+  const minSupport = accumulators.size > 0 ? pyIntStrict(opts.minSupport ?? TRACE_MIN_SUPPORT) : 0;
   const regions: RegionState[] = [];
   for (const acc of accumulators.values()) regions.push(regionState(acc, buckets, latest, targeted, minSupport, weights));
 
@@ -208,8 +207,8 @@ export function behaviorState(rows: Iterable<unknown>, options: BehaviorStateOpt
   let total = 0;
   for (const region of regions) total += region.priority;
   if (total === 0) total = 1.0;
-  const maxExploration = pyFloatOf(opts.maxExploration ?? TRACE_EXPLORATION_MAX);
-  const exploration = pyFloatOf(opts.exploration ?? TRACE_EXPLORATION_FLOOR);
+  const maxExploration = pyFloatStrict(opts.maxExploration ?? TRACE_EXPLORATION_MAX);
+  const exploration = pyFloatStrict(opts.exploration ?? TRACE_EXPLORATION_FLOOR);
   const capped = exploration < maxExploration ? exploration : maxExploration; // Python min(max_exploration, exploration)
   const pool = 1.0 - (capped > 0.0 ? capped : 0.0); // Python max(0.0, capped)
   for (const region of regions) region.budget_share = pyRound((pool * region.priority) / total, 4);
@@ -252,7 +251,7 @@ function regionState(
     const tally = acc.byBucket.get(bucket);
     if (tally) history.push({ bucket, n: tally[0] + tally[1], fail_rate: pyRound(tally[0] / (tally[0] + tally[1]), 3) });
   }
-  const weight = pyFloatOf(weights.get(status));
+  const weight = pyFloatStrict(weights.get(status));
   return {
     region: acc.region,
     kind: acc.kind,
