@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pyJsonDumps } from "./py/index.js";
-import { exemplarResultShapes, exemplarShapeKey, exemplarValue, mineResultExemplars, trimExemplar } from "./exemplars.js";
+import { exemplarResultShapes, exemplarShapeKey, exemplarValue, mineResultExemplars, trimExemplar, trimExemplarText } from "./exemplars.js";
 
 const rowOf = (...steps: unknown[]) => ({ prompt: "p", steps });
 const call = (result: unknown, tool: unknown = "t") => ({ tool, result });
@@ -107,6 +107,16 @@ describe("mineResultExemplars", () => {
     expect(() => mineResultExemplars([row], { perTool: "3" as never })).toThrow(TypeError);
     expect(mineResultExemplars([rowOf(call({ status: "timeout" }))], { perTool: "3" as never })).toEqual({});
     expect(mineResultExemplars([], { perTool: null as never })).toEqual({});
+  });
+
+  it("keeps the first twelve keys of a JSON text result in the text's order, as Python does", () => {
+    // Thirteen keys, "10" and "2" last: a parsed JS object would move them first and drop "k10".
+    const keys = [...Array.from({ length: 11 }, (_, i) => `k${i}`), "10", "2"];
+    const text = `{${keys.map((k) => `"${k}": {"${k}": 1, "1": [1, 2, 3]}`).join(", ")}}`;
+    const [kept] = mineResultExemplars([rowOf(call(text))]).t as Record<string, unknown>[];
+    expect(Object.keys(kept).sort()).toEqual([...keys.slice(0, 12)].sort());
+    expect(kept.k0).toEqual({ k0: 1, 1: [1, 2] });
+    expect(trimExemplarText('{"a": "' + "é".repeat(170) + '", "b": [NaN, -Infinity, 1]}')).toEqual({ a: "é".repeat(157) + "...", b: [NaN, -Infinity] });
   });
 
   it("stores the parsed JSON of a string result, and reads aliased result keys", () => {

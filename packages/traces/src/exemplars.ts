@@ -17,6 +17,7 @@ import {
 import { traceFault } from "./grading/index.js";
 
 import { type Dict, has, isDict, isPyInt, parsePyFloat, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyLen, pyNumberStrip, pyStr, sortedStrings, truthy } from "./py/index.js";
+import { readJson, type JsonBuilder } from "./py/json-reader.js";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions } from "./rows/options.js";
 
@@ -76,6 +77,27 @@ export function trimExemplar(value: unknown): unknown {
   return value;
 }
 
+/**
+ * `_trim_exemplar(json.loads(text))` read straight from the JSON text. Python keeps the first
+ * twelve keys of each object in the text's order; a parsed JS object has already moved
+ * integer-like keys ("10", "2") to the front, so trimming it would keep a different twelve.
+ */
+export function trimExemplarText(text: string): unknown {
+  return readJson(text, TRIM);
+}
+
+const WORDS: Record<string, unknown> = { true: true, false: false, null: null, NaN: NaN, Infinity: Infinity, "-Infinity": -Infinity };
+
+// Each value is trimmed as it is built, innermost first: the same result as trimming top-down.
+const TRIM: JsonBuilder<unknown> = {
+  number: (literal) => Number(literal),
+  string: (value) => trimExemplar(value),
+  word: (word) => WORDS[word],
+  array: (items) => items.slice(0, TRACE_EXEMPLAR_LIST_ITEMS),
+  // Object.fromEntries keeps a "__proto__" key as data, as JSON.parse does.
+  object: (entries) => Object.fromEntries([...entries].slice(0, TRACE_EXEMPLAR_DICT_KEYS)),
+};
+
 const INT_LITERAL = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
 
 /** Python `int(x)` for the cap, or null where int() raises (Python then skips the candidate). */
@@ -133,7 +155,8 @@ export function mineResultExemplars(rows: Iterable<unknown> | null | undefined, 
       let shapes = seen.get(name);
       if (!shapes) seen.set(name, (shapes = new Set()));
       if (shapes.has(key)) continue;
-      const trimmed = trimExemplar(value);
+      // A parsed JSON text is trimmed from the text itself, so its key order is Python's.
+      const trimmed = typeof step.result === "string" && value !== step.result ? trimExemplarText(step.result) : trimExemplar(value);
       // An oversized payload does not claim its shape: a smaller one of the same shape may follow.
       if (maxChars === null || pyJsonDumps(trimmed).length > maxChars) continue;
       shapes.add(key);
