@@ -53,3 +53,13 @@ describe("tokenize", () => {
     expect(tokenize("  ...  ")).toEqual([]);
   });
 });
+
+describe("the digit class", () => {
+  it("is CPython 3.11's Unicode 14 Nd, whatever Unicode version the JS engine has", () => {
+    // Kawi (U+11F50) and Nag Mundari (U+1E4F0) digits came with Unicode 15, Garay (U+10D40) with 16:
+    // Python 3.11 reads them as separators.
+    expect(words("a\u{11F50}b \u{1E4F3}\u{1E4F4} x\u{10D41}")).toEqual(["a", "b", "x"]);
+    expect(words("\u{1D7CE}\u{1D7FF} \u{1FBF9}")).toEqual([NUM, NUM]);
+    expect(words("\u0039\u0660\u{16B59}")).toEqual([NUM]);
+  });
+});
