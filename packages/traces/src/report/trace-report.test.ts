@@ -87,6 +87,10 @@ describe("traceReport", () => {
     expect(report).toMatchObject({ traces: 1, dropped: 4 });
   });
 
+  it("takes a dict as list(traces) does: its keys, each one dropped", () => {
+    expect(traceReport({ a: 1, b: { prompt: "x" } } as never)).toMatchObject({ traces: 0, dropped: 2 });
+  });
+
   it("counts prompts case- and whitespace-insensitively, with Python's whitespace", () => {
     const rows = ["where is order 4412", "Where is  ORDER 4412", " where\u3000is\x1corder 4412\x85", "WHERE IS ORDER 4412\ufeff"].map((prompt) => ({ prompt }));
     expect(traceReport(rows).unique_prompts).toBe(2);

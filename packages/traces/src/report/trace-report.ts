@@ -12,7 +12,7 @@ import { buildDimensions } from "../dimensions/build-dimensions.js";
 import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters, type ToolTally } from "../mine.js";
-import { get, isDict, or, pyCollapse, pyStr, truthy, type Dict } from "../py/index.js";
+import { get, isDict, or, pyCollapse, pyIter, pyStr, truthy, type Dict } from "../py/index.js";
 import { loadTraces, type LoadOptions } from "../rows/load.js";
 import { parseOptions } from "../rows/options.js";
 import { labelCensus, type LabelCensus } from "./label-census.js";
@@ -59,7 +59,8 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
   if (typeof traces === "string") {
     throw new TypeError('traceReport: a string is a file path in Python; read the file with loadJsonl from "@whileai/traces/node" and pass the rows');
   }
-  const raw: readonly unknown[] = Array.isArray(traces) ? traces : Array.from(traces);
+  // `list(traces)`: a dict argument gives its keys, which load as nothing and count as dropped.
+  const raw: readonly unknown[] = Array.isArray(traces) ? traces : Array.from(pyIter(traces));
   const rows = loadTraces(raw, { rewardKey, threshold } as LoadOptions);
   const mined = mineCounters(rows);
   const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });

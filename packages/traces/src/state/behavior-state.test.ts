@@ -64,6 +64,9 @@ describe("behaviorState", () => {
     const empty = { regions: [], exploration_share: 1.0, traces: 0, buckets: [] };
     expect(behaviorState([])).toEqual(empty);
     expect(behaviorState(["row", 3, null, [task("a", 0)]], { exploration: 0.5 })).toEqual(empty);
+    // A dict argument is iterated by its keys, as Python's comprehension does: no row at all.
+    expect(behaviorState({ a: task("a", 0) } as never)).toEqual(empty);
+    expect(() => behaviorState(null as never)).toThrow(new TypeError("'NoneType' object is not iterable"));
   });
 
   it("gives each status of the table, and rotates coordinates only for a targeted persistent region", () => {

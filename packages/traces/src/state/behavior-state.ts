@@ -163,7 +163,8 @@ export function behaviorState(rows: Iterable<unknown>, options: BehaviorStateOpt
   const indices: number[] = [];
   let anyTs = false;
   let index = 0;
-  for (const row of rows) {
+  // `[r for r in rows if isinstance(r, dict)]`: a dict argument gives its keys, none of them a row.
+  for (const row of pyIter(rows)) {
     if (isDict(row)) {
       items.push(row);
       indices.push(index);
