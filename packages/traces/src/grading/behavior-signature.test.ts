@@ -141,6 +141,16 @@ describe("behaviorPayload", () => {
   });
 });
 
+describe("behaviorSignature of a JSON-text result", () => {
+  it("writes the status from the text, as Python's str() of the parsed value does", () => {
+    // Python signatures (CPython 3.11): the float literal and the text's key order are kept.
+    expect(behaviorSignature({ steps: [{ tool: "t", result: '{"status": 404.0}' }] })).toBe("ce6a90192696");
+    expect(behaviorSignature({ steps: [{ tool: "t", result: '{"status": {"b": 1, "10": [1.0, -0, 1e400]}}' }] })).toBe("025005ac531c");
+    expect(behaviorSignature({ steps: [{ tool: "t", result: '{"status": 404}' }] })).toBe("b18834bd359b");
+    expect(behaviorSignature({ steps: [{ tool: "t", result: { status: 404 } }] })).toBe("b18834bd359b");
+  });
+});
+
 describe("payloadSignature", () => {
   it("is the first 12 hex characters of the payload's sha256", () => {
     expect(payloadSignature("((), False, 0)")).toBe("033297c38e72");

@@ -7,6 +7,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { compareStrings, get, has, isDict, pyJsonDumps, pyStr, pyStringRepr, pyStrip, type Dict } from "../py/index.js";
 import { readDict } from "./as-dict.js";
+import { resultField } from "./result-field.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
 const EMPTY: Dict = Object.freeze({}) as Dict;
@@ -143,7 +144,7 @@ export function behaviorPayload(trajectory: unknown): string {
       if (isDict(args)) pushArgumentShape(out, args, prompt);
       else out.push("()");
       const result = get(step, "result");
-      out.push(", ", pyStringRepr(strField(readDict(result), "status")), ")");
+      out.push(", ", pyStringRepr(resultField(result, readDict(result), "status")), ")");
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }

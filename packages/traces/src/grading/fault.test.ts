@@ -121,6 +121,16 @@ describe("faultFromResult", () => {
     expect(faultFromResult({ a: "garbled reſp" })).toBe("");
   });
 
+  it("writes a JSON-text field as Python's str() of the text's value: key order and float literals kept", () => {
+    // The chip is the status's str(): Python keeps "b" before "10"; a parsed JS object would not.
+    expect(faultFromResult('{"status": {"b": 1, "10": 2}, "error": ""}')).toBe("{'b': 1, '10': 2}");
+    // "404.0" is no HTTP code; the JS number 404 would read as one.
+    expect(faultFromResult('{"status": 404.0}')).toBe("");
+    expect(stepFaulted('{"status": 404.0}')).toBe(false);
+    expect(faultFromResult('{"status": 404}')).toBe("404");
+    expect(faultFromResult({ status: 404 })).toBe("404");
+  });
+
   it("treats a Unicode-digit HTTP code as Python's \\d does", () => {
     expect(faultFromResult({ status: "4\u0660\u0664" })).toBe("4\u0660\u0664");
   });

@@ -6,6 +6,7 @@
 import { NO_FAULT } from "../constants.js";
 import { get, has, isDict, or, pyStr, pyStrip, truthy, type Dict } from "../py/index.js";
 import { readDict } from "./as-dict.js";
+import { resultField } from "./result-field.js";
 
 const BAD_STATUS: ReadonlySet<string> = new Set([
   "rejected", "not_found", "error", "blocked", "denied", "failed", "unauthorized", "invalid", "timeout", "permission_denied",
@@ -64,8 +65,8 @@ function mentionsGarbled(value: unknown): boolean {
 }
 
 /** `str(data.get(key, "")).lower().strip()`: a missing key is "", a None value "none". */
-function fieldText(data: Dict, key: string): string {
-  return has(data, key) ? pyStrip(pyStr(data[key]).toLowerCase()) : "";
+function fieldText(result: unknown, data: Dict, key: string): string {
+  return pyStrip(resultField(result, data, key).toLowerCase());
 }
 
 /** `normalize_fault_name`: the canonical chip for a status or plan mode, or "" for a clean one. */
@@ -93,7 +94,7 @@ function faulted(data: Dict, status: string, garbled: boolean): boolean {
 /** `_step_faulted(result)`: was this call a fault? */
 export function stepFaulted(result: unknown): boolean {
   const data = readDict(result);
-  return faulted(data, fieldText(data, "status"), mentionsGarbled(data));
+  return faulted(data, fieldText(result, data, "status"), mentionsGarbled(data));
 }
 
 /** `_fault_from_result(result)`: the chip name of a call's fault, or "" for none. */
@@ -101,8 +102,8 @@ export function faultFromResult(result: unknown): string {
   const data = readDict(result);
   if (mentionsGarbled(data)) return "malformed";
   if (truthy(get(data, "stale"))) return "stale";
-  const status = fieldText(data, "status");
-  if (ALREADY_DONE.has(status) || fieldText(data, "reason") === "already_acted_on") return "already_done";
+  const status = fieldText(result, data, "status");
+  if (ALREADY_DONE.has(status) || fieldText(result, data, "reason") === "already_acted_on") return "already_done";
   const name = normalizeFaultName(status);
   if (name !== "" && (KNOWN_FAULTS.has(name) || KNOWN_FAULTS.has(status))) return name;
   // The garbled rule already answered above, so the call cannot be garbled here.
