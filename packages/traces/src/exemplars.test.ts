@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { pyJsonDumps } from "./py/index.js";
-import { exemplarResultShapes, exemplarShapeKey, exemplarValue, mineResultExemplars, trimExemplar, trimExemplarText } from "./exemplars.js";
+import { exemplarResultShapes, exemplarShapeKey, exemplarValue, exemplarShapeKeyText, mineResultExemplars, trimExemplar, trimExemplarText } from "./exemplars.js";
 
 const rowOf = (...steps: unknown[]) => ({ prompt: "p", steps });
 const call = (result: unknown, tool: unknown = "t") => ({ tool, result });
@@ -117,6 +117,18 @@ describe("mineResultExemplars", () => {
     expect(Object.keys(kept).sort()).toEqual([...keys.slice(0, 12)].sort());
     expect(kept.k0).toEqual({ k0: 1, 1: [1, 2] });
     expect(trimExemplarText('{"a": "' + "é".repeat(170) + '", "b": [NaN, -Infinity, 1]}')).toEqual({ a: "é".repeat(157) + "...", b: [NaN, -Infinity] });
+  });
+
+  it("reads float literals in a JSON text result as Python does: shape, serialized size, fault", () => {
+    // [1.0, 2] is "list:float" and [3, 4] "list:int": two shapes, where JS numbers see one.
+    expect(mineResultExemplars([rowOf(call("[1.0, 2]"), call("[3, 4]"))])).toEqual({ t: [[1, 2], [3, 4]] });
+    // json.dumps writes {"a": 1.0}: ten characters, not eight.
+    expect(mineResultExemplars([rowOf(call('{"a": 1.0}'))], { maxChars: 9 })).toEqual({});
+    expect(mineResultExemplars([rowOf(call('{"a": 1.0}'))], { maxChars: 10 })).toEqual({ t: [{ a: 1 }] });
+    // A 404.0 status is no HTTP code, so the payload is clean.
+    expect(mineResultExemplars([rowOf(call('{"status": 404.0, "v": 1}'))])).toEqual({ t: [{ status: 404, v: 1 }] });
+    expect(mineResultExemplars([rowOf(call("2.5"), call("7"), call("NaN"), call("true"))])).toEqual({ t: [2.5, 7, true] });
+    expect(exemplarShapeKeyText('[{"b": 1, "10": 2, "a": [1.5]}]')).toBe("list:dict:10,a,b");
   });
 
   it("stores the parsed JSON of a string result, and reads aliased result keys", () => {

@@ -16,7 +16,7 @@ import {
 } from "./constants.js";
 import { traceFault } from "./grading/index.js";
 
-import { type Dict, has, isDict, isPyInt, parsePyFloat, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyLen, pyNumberStrip, pyStr, sortedStrings, truthy } from "./py/index.js";
+import { type Dict, has, isDict, isPyInt, parsePyFloat, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyNumberStrip, pyStr, sortedStrings, truthy } from "./py/index.js";
 import { readJson, type JsonBuilder } from "./py/json-reader.js";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions } from "./rows/options.js";
@@ -78,24 +78,65 @@ export function trimExemplar(value: unknown): unknown {
 }
 
 /**
- * `_trim_exemplar(json.loads(text))` read straight from the JSON text. Python keeps the first
- * twelve keys of each object in the text's order; a parsed JS object has already moved
- * integer-like keys ("10", "2") to the front, so trimming it would keep a different twelve.
+ * A JSON-text result is read from the text, not from its parsed JS value, where Python's parse
+ * keeps what a JS one loses: the text's key order (a JS object moves integer-like keys such as
+ * "10" first, so trimming it would keep a different twelve) and float literals (`2.0` is a float
+ * to Python: shape "float", dumped as "2.0").
  */
+interface TextExemplar {
+  /** `_trim_exemplar(json.loads(text))`, as a JS value. */
+  value: unknown;
+  /** `json.dumps` of that trimmed value, as Python writes it. */
+  dump: string;
+}
+
+/** `_trim_exemplar(json.loads(text))`, trimmed in the text's key order. */
 export function trimExemplarText(text: string): unknown {
-  return readJson(text, TRIM);
+  return readJson(text, TRIM).value;
+}
+
+/** `_exemplar_shape_key(json.loads(text))`. */
+export function exemplarShapeKeyText(text: string): string {
+  return readJson(text, SHAPE);
 }
 
 const WORDS: Record<string, unknown> = { true: true, false: false, null: null, NaN: NaN, Infinity: Infinity, "-Infinity": -Infinity };
 
+/** `json.dumps` of a number literal: an int exactly ("-0" is 0), a float by its repr. */
+function dumpNumber(literal: string): string {
+  if (!/[.eE]/.test(literal)) return BigInt(literal).toString();
+  const x = Number(literal);
+  return x === Infinity ? "Infinity" : x === -Infinity ? "-Infinity" : pyFloatRepr(x);
+}
+
 // Each value is trimmed as it is built, innermost first: the same result as trimming top-down.
-const TRIM: JsonBuilder<unknown> = {
-  number: (literal) => Number(literal),
-  string: (value) => trimExemplar(value),
-  word: (word) => WORDS[word],
-  array: (items) => items.slice(0, TRACE_EXEMPLAR_LIST_ITEMS),
-  // Object.fromEntries keeps a "__proto__" key as data, as JSON.parse does.
-  object: (entries) => Object.fromEntries([...entries].slice(0, TRACE_EXEMPLAR_DICT_KEYS)),
+const TRIM: JsonBuilder<TextExemplar> = {
+  number: (literal) => ({ value: Number(literal), dump: dumpNumber(literal) }),
+  string(value) {
+    const trimmed = trimExemplar(value) as string;
+    return { value: trimmed, dump: pyJsonString(trimmed) };
+  },
+  word: (word) => ({ value: WORDS[word], dump: word }),
+  array(items) {
+    const kept = items.slice(0, TRACE_EXEMPLAR_LIST_ITEMS);
+    return { value: kept.map((item) => item.value), dump: `[${kept.map((item) => item.dump).join(", ")}]` };
+  },
+  object(entries) {
+    const kept = [...entries].slice(0, TRACE_EXEMPLAR_DICT_KEYS);
+    return {
+      // Object.fromEntries keeps a "__proto__" key as data, as JSON.parse does.
+      value: Object.fromEntries(kept.map(([key, item]) => [key, item.value])),
+      dump: `{${kept.map(([key, item]) => `${pyJsonString(key)}: ${item.dump}`).join(", ")}}`,
+    };
+  },
+};
+
+const SHAPE: JsonBuilder<string> = {
+  number: (literal) => (/[.eE]/.test(literal) ? "float" : "int"),
+  string: (value) => `str:${Math.min(Math.floor(pyLen(value) / 100), SHAPE_TEXT_BANDS)}`,
+  word: (word) => (word === "true" || word === "false" ? "bool" : word === "null" ? "NoneType" : "float"),
+  array: (items) => "list:" + (items.length ? items[0] : "empty"),
+  object: (entries) => "dict:" + sortedStrings(entries.keys()).slice(0, SHAPE_KEY_KEYS).join(","),
 };
 
 const INT_LITERAL = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
@@ -146,21 +187,22 @@ export function mineResultExemplars(rows: Iterable<unknown> | null | undefined, 
       const value = exemplarValue(step.result);
       if (!truthy(value)) continue;
       if (isDict(value) && isBareStatus(value)) continue;
-      if (traceFault({ steps: [{ tool: name, result: value }] }) !== NO_FAULT) continue;
+      // The JSON text of a parsed dict is graded as the dict: its fields are then read as Python wrote them.
+      const text = typeof step.result === "string" && value !== step.result ? step.result : null;
+      if (traceFault({ steps: [{ tool: name, result: text !== null && isDict(value) ? text : value }] }) !== NO_FAULT) continue;
       // The tool's entry exists from here on, even if nothing is kept for it.
       let kept = out.get(name);
       if (!kept) out.set(name, (kept = []));
       if (reached(kept.length, perTool)) continue;
-      const key = exemplarShapeKey(value);
+      const key = text !== null ? exemplarShapeKeyText(text) : exemplarShapeKey(value);
       let shapes = seen.get(name);
       if (!shapes) seen.set(name, (shapes = new Set()));
       if (shapes.has(key)) continue;
-      // A parsed JSON text is trimmed from the text itself, so its key order is Python's.
-      const trimmed = typeof step.result === "string" && value !== step.result ? trimExemplarText(step.result) : trimExemplar(value);
+      const trimmed = text !== null ? readJson(text, TRIM) : { value: trimExemplar(value), dump: "" };
       // An oversized payload does not claim its shape: a smaller one of the same shape may follow.
-      if (maxChars === null || pyJsonDumps(trimmed).length > maxChars) continue;
+      if (maxChars === null || (text !== null ? trimmed.dump : pyJsonDumps(trimmed.value)).length > maxChars) continue;
       shapes.add(key);
-      kept.push(trimmed);
+      kept.push(trimmed.value);
     }
   }
   return Object.fromEntries([...out].filter(([, kept]) => kept.length > 0));
