@@ -149,6 +149,11 @@ describe("behaviorSignature of a JSON-text result", () => {
     expect(behaviorSignature({ steps: [{ tool: "t", result: '{"status": 404}' }] })).toBe("b18834bd359b");
     expect(behaviorSignature({ steps: [{ tool: "t", result: { status: 404 } }] })).toBe("b18834bd359b");
   });
+
+  it("renders characters newer than Unicode 14 as Python 3.11 does", () => {
+    // repr() escapes the Unicode 15 emoji; lower() keeps the Unicode 16 capital.
+    expect(behaviorSignature({ steps: [{ tool: "🫨", result: { status: "ok" } }], final_text: "\u1c89" })).toBe("11fcaa3a53ea");
+  });
 });
 
 describe("payloadSignature", () => {

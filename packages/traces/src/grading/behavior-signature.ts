@@ -5,7 +5,7 @@
  * exactly as Python renders it.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { compareStrings, get, has, isDict, pyJsonDumps, pyStr, pyStringRepr, pyStrip, type Dict } from "../py/index.js";
+import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "../py/index.js";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
 
@@ -47,7 +47,7 @@ const prior = new Prior();
 
 /** `_arg_provenance`: where an argument value came from. */
 function provenance(value: unknown, prompt: string): string {
-  const text = pyStrip(pyStr(value)).toLowerCase();
+  const text = pyLower(pyStrip(pyStr(value)));
   if (text === "") return "absent";
   if (prompt.includes(text)) return "user";
   if (prior.includes(text)) return "derived";
@@ -81,7 +81,7 @@ const tailMemo = new Map<string, string>();
 function payloadTail(text: string): string {
   let tail = text.length <= TAIL_MEMO_CHARS ? tailMemo.get(text) : undefined;
   if (tail !== undefined) return tail;
-  const final = text.toLowerCase();
+  const final = pyLower(text);
   const refusal = REFUSALS.some((word) => final.includes(word));
   const bucket = Math.min(Math.floor(wordCount(final) / 12), 12);
   tail = `, ${refusal ? "True" : "False"}, ${bucket})`;
@@ -123,7 +123,7 @@ function pushArgumentShape(out: string[], args: Dict, prompt: string): void {
 export function behaviorPayload(trajectory: unknown): string {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
-  const prompt = strField(row, "prompt").toLowerCase();
+  const prompt = pyLower(strField(row, "prompt"));
   prior.reset();
   // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
   // and the UTF-8 encoder must first flatten.

@@ -133,6 +133,8 @@ describe("faultFromResult", () => {
 
   it("treats a Unicode-digit HTTP code as Python's \\d does", () => {
     expect(faultFromResult({ status: "4\u0660\u0664" })).toBe("4\u0660\u0664");
+    // Kawi digits came with Unicode 15: not digits to Python 3.11.
+    expect(faultFromResult({ status: "4\u{11f50}\u{11f50}" })).toBe("");
   });
 });
 

@@ -4,7 +4,8 @@
  * that says "garbled"; the tool's own vocabulary (`paid`, `open`) is not a fault.
  */
 import { NO_FAULT } from "../constants.js";
-import { get, has, isDict, or, pyStr, pyStrip, truthy, type Dict } from "../py/index.js";
+import { get, has, isDict, or, pyLower, pyStr, pyStrip, truthy, type Dict } from "../py/index.js";
+import { PY311_DIGITS } from "../py/unicode.js";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
 
@@ -37,8 +38,8 @@ const KNOWN_FAULTS: ReadonlySet<string> = new Set([
 const ALREADY_DONE: ReadonlySet<string> = new Set(["already_done", "already_acted_on"]);
 const ERROR_CLEAN_STATUS: ReadonlySet<string> = new Set(["ok", "created", "deleted"]);
 
-// Python's `\d` in a str pattern matches any Unicode decimal digit.
-const HTTP_FAIL = /^[45]\p{Nd}\p{Nd}$/u;
+// Python's `\d` in a str pattern matches any Unicode decimal digit (Unicode 14's, in Python 3.11).
+const HTTP_FAIL = new RegExp(`^[45][${PY311_DIGITS}]{2}$`, "u");
 
 // Python tests `json.dumps(data).lower()` for these. Both phrases hold no quote, comma, colon or
 // backslash, and json.dumps escapes every non-ASCII character, so a hit lies inside one key or
@@ -66,12 +67,12 @@ function mentionsGarbled(value: unknown): boolean {
 
 /** `str(data.get(key, "")).lower().strip()`: a missing key is "", a None value "none". */
 function fieldText(result: unknown, data: Dict, key: string): string {
-  return pyStrip(resultField(result, data, key).toLowerCase());
+  return pyStrip(pyLower(resultField(result, data, key)));
 }
 
 /** `normalize_fault_name`: the canonical chip for a status or plan mode, or "" for a clean one. */
 export function normalizeFaultName(raw: unknown): string {
-  const text = pyStrip(pyStr(or(raw, ""))).toLowerCase();
+  const text = pyLower(pyStrip(pyStr(or(raw, ""))));
   if (text === "") return "";
   const mapped = FAULT_ALIASES.get(text) ?? text;
   return CLEAN_FAULT.has(mapped) ? "" : mapped;

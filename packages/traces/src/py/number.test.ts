@@ -16,7 +16,7 @@ describe("pyFloat", () => {
     ["\x0b2\f", 2],
   ])("%j -> %s", (text, want) => expect(parsePyFloat(text)).toBe(want));
 
-  it.each(["", "  ", "0x10", "1,5", "_1", "1_", "1__0", "true", "\ufeff1", "1e", "e5", ".", "\x1c2", "2\x1f", "\x1e0.5"])("%j raises", (text) => {
+  it.each(["", "  ", "0x10", "1,5", "_1", "1_", "1__0", "true", "\ufeff1", "1e", "e5", ".", "\x1c2", "2\x1f", "\x1e0.5", "\u{11f51}"])("%j raises", (text) => {
     expect(parsePyFloat(text)).toBeNull();
   });
 

@@ -1,16 +1,20 @@
 /** Python `float()`, `int()` and `round()` on JS numbers (traces.md §0.7, §0.8). */
 import { pyRepr } from "./repr.js";
+import { PY311_DIGITS } from "./unicode.js";
 
+// Python 3.11's digits (Unicode 14 Nd), not \p{Nd}, which follows the JS engine's Unicode version.
+const D = `[${PY311_DIGITS}]`;
 // A decimal literal with single underscores between digits, or inf/infinity/nan, any case.
-const DECIMAL = /^[+-]?(?:(?:\p{Nd}(?:_?\p{Nd})*)(?:\.(?:\p{Nd}(?:_?\p{Nd})*)?)?|\.\p{Nd}(?:_?\p{Nd})*)(?:[eE][+-]?\p{Nd}(?:_?\p{Nd})*)?$/u;
+const DECIMAL = new RegExp(`^[+-]?(?:(?:${D}(?:_?${D})*)(?:\\.(?:${D}(?:_?${D})*)?)?|\\.${D}(?:_?${D})*)(?:[eE][+-]?${D}(?:_?${D})*)?$`, "u");
 const SPECIAL = /^([+-]?)(inf|infinity|nan)$/i;
 const NON_ASCII_DIGIT = /[^\x00-\x7f]/;
 
-const ND = /\p{Nd}/u;
+const ND = new RegExp(D, "u");
+const ND_ALL = new RegExp(D, "gu");
 
 function asciiDigits(s: string): string {
   // Nd digits come in runs of whole 0-9 blocks, so a digit's value is its offset from the run's start mod 10.
-  return s.replace(/\p{Nd}/gu, (d) => {
+  return s.replace(ND_ALL, (d) => {
     const code = d.codePointAt(0) as number;
     let start = code;
     while (ND.test(String.fromCodePoint(start - 1))) start--;
@@ -42,7 +46,7 @@ export function parsePyFloat(text: string): number | null {
 }
 
 // int(str) in base 10: Unicode decimal digits, single underscores between them, a sign.
-const INT_LITERAL = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
+const INT_LITERAL = new RegExp(`^[+-]?${D}+(?:_${D}+)*$`, "u");
 
 /** Python `int(str)`, or null where Python raises ValueError ("4.0" and "0x10" do). */
 export function parsePyInt(text: string): number | null {

@@ -59,6 +59,13 @@ describe("pyRepr", () => {
     expect(pyRepr("é日😀")).toBe("'é日😀'");
     expect(pyRepr("\u{e0001}")).toBe("'\\U000e0001'");
   });
+  it("escapes what Unicode 14 (Python 3.11) left unassigned, whatever the JS engine knows", () => {
+    // U+1FAE8 is an emoji of Unicode 15; U+1C89 a letter of Unicode 16.
+    expect(pyRepr("🫨")).toBe("'\\U0001fae8'");
+    expect(pyRepr("a\u1c89")).toBe("'a\\u1c89'");
+    expect(pyRepr("😀")).toBe("'😀'");
+  });
+
   it("prints tuples with Python's one-element comma", () => {
     expect(pyRepr(new PyTuple([]))).toBe("()");
     expect(pyRepr(new PyTuple(["a"]))).toBe("('a',)");

@@ -1,4 +1,5 @@
 /** Python `str()`, `repr()` and float formatting of JSON-shaped values (traces.md §0.2–0.4). */
+import { UNASSIGNED_IN_PY311 } from "./unicode.js";
 import { isDict } from "./values.js";
 
 /** `repr(float)`: shortest round-trip digits, positional for 1e-4 <= |x| < 1e16, always a fraction. */
@@ -41,10 +42,11 @@ export function pyStr(x: unknown): string {
   return pyRepr(x);
 }
 
-const NON_PRINTABLE = /[\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+// Python 3.11 also escapes what Unicode 14 left unassigned, though the JS engine may know it.
+const NON_PRINTABLE = new RegExp(`[\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\p{Zs}${UNASSIGNED_IN_PY311}]`, "u");
 // Printable ASCII without quotes or backslashes needs no escape; the Unicode test runs only otherwise.
 const PLAIN_ASCII = /^[\x20\x21\x23-\x26\x28-\x5b\x5d-\x7e]*$/;
-const NEEDS_ESCAPE = /[\\'"\p{Cc}\p{Cf}\p{Cs}\p{Co}\p{Cn}\p{Zl}\p{Zp}\p{Zs}]/u;
+const NEEDS_ESCAPE = new RegExp(`[\\\\'"\\p{Cc}\\p{Cf}\\p{Cs}\\p{Co}\\p{Cn}\\p{Zl}\\p{Zp}\\p{Zs}${UNASSIGNED_IN_PY311}]`, "u");
 
 function hex(code: number, width: number): string {
   return code.toString(16).padStart(width, "0");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compareStrings, isPySpace, pyCollapse, pyHead, pyLen, pySplit, pyStrip } from "./text.js";
+import { compareStrings, isPySpace, pyCollapse, pyHead, pyLen, pyLower, pySplit, pyStrip } from "./text.js";
 import { sortedBy, sortedStrings } from "./sort.js";
 import { truthy } from "./values.js";
 
@@ -47,5 +47,15 @@ describe("truthy", () => {
   it("follows Python", () => {
     expect([null, undefined, false, 0, -0, "", [], {}].map(truthy)).toEqual(Array(8).fill(false));
     expect([NaN, "0", " ", "false", [0], { a: null }, 0.1].map(truthy)).toEqual(Array(7).fill(true));
+  });
+});
+
+describe("pyLower", () => {
+  it("lowercases as Python 3.11 does: full mappings and final sigma, letters newer than Unicode 14 kept", () => {
+    expect(pyLower("ΑΣ ÉCOLE İ")).toBe("ας école i\u0307");
+    // U+1C89 and U+10D50 are capitals since Unicode 16; Python 3.11 (Unicode 14) leaves them.
+    expect(pyLower("\u1c89A")).toBe("\u1c89a");
+    expect(pyLower("\u{10d50}")).toBe("\u{10d50}");
+    expect(pyLower("ΑΣ\u1c89Σ x")).toBe("ας\u1c89σ x");
   });
 });

@@ -1,4 +1,5 @@
 /** Python string semantics on JS strings: code points, Unicode whitespace, code-point order. */
+import { UNASSIGNED_IN_PY311 } from "./unicode.js";
 
 // str.isspace() in CPython: includes \x1c-\x1f and \x85, excludes \ufeff.
 const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
@@ -23,6 +24,23 @@ export function pyStrip(s: string): string {
   const b = s.charCodeAt(last);
   if (a > 0x20 && a < 0x7f && b > 0x20 && b < 0x7f) return s;
   return s.replace(LEADING, "").replace(TRAILING, "");
+}
+
+const NEWER = new RegExp(`[${UNASSIGNED_IN_PY311}]`, "u");
+const AROUND_NEWER = new RegExp(`([${UNASSIGNED_IN_PY311}])`, "u");
+
+/**
+ * `s.lower()`: JS `toLowerCase()` has the same full mappings and final-sigma rule, but it also
+ * lowercases letters added since Unicode 14 (U+1C89, U+A7CB ...), which Python 3.11 leaves as
+ * they are. Those are cut out and kept; an unassigned character is neither cased nor
+ * case-ignorable, so it ends a final-sigma context in Python exactly as a cut does here.
+ */
+export function pyLower(s: string): string {
+  if (!NEWER.test(s)) return s.toLowerCase();
+  return s
+    .split(AROUND_NEWER)
+    .map((piece, i) => (i % 2 === 1 ? piece : piece.toLowerCase()))
+    .join("");
 }
 
 /** `s.split()`: runs of Python whitespace, empty pieces dropped. */
