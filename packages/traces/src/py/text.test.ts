@@ -57,5 +57,6 @@ describe("pyLower", () => {
     expect(pyLower("\u1c89A")).toBe("\u1c89a");
     expect(pyLower("\u{10d50}")).toBe("\u{10d50}");
     expect(pyLower("ΑΣ\u1c89Σ x")).toBe("ας\u1c89σ x");
+    expect(pyCollapse(" \u1c89A  B ")).toBe("\u1c89a b");
   });
 });

@@ -51,7 +51,7 @@ export function pySplit(s: string): string[] {
 
 /** `" ".join(s.lower().split())`: the whitespace- and case-insensitive form of a text. */
 export function pyCollapse(s: string): string {
-  return pySplit(s.toLowerCase()).join(" ");
+  return pySplit(pyLower(s)).join(" ");
 }
 
 /** `len(s)`: code points, not UTF-16 units. */
