@@ -16,7 +16,7 @@ import {
 } from "./constants.js";
 import { traceFault } from "./grading/index.js";
 
-import { type Dict, has, isDict, isPyInt, parsePyFloat, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyNumberStrip, pyStr, sortedStrings, truthy } from "./py/index.js";
+import { type Dict, has, isDict, parsePyFloat, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyNumberStrip, pyStr, pyTypeName, sortedStrings, truthy } from "./py/index.js";
 import { readJson, type JsonBuilder } from "./py/json-reader.js";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions } from "./rows/options.js";
@@ -49,14 +49,6 @@ export function exemplarShapeKey(value: unknown): string {
   return pyTypeName(value);
 }
 
-/** `type(value).__name__` for the scalars JSON can hold; a whole number is a Python int. */
-function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "bigint") return "int";
-  if (typeof value === "number") return isPyInt(value) ? "int" : "float";
-  return typeof value;
-}
 
 /** `_trim_exemplar` with its default limits (the recursion always uses the defaults). */
 export function trimExemplar(value: unknown): unknown {
@@ -157,8 +149,7 @@ function pyIntOrNull(x: unknown): number | null {
 function reached(count: number, cap: unknown): boolean {
   if (typeof cap === "number" || typeof cap === "boolean") return count >= Number(cap);
   if (typeof cap === "bigint") return BigInt(count) >= cap;
-  const type = cap === null || cap === undefined ? "NoneType" : typeof cap === "string" ? "str" : Array.isArray(cap) ? "list" : isDict(cap) ? "dict" : typeof cap;
-  throw new TypeError(`'>=' not supported between instances of 'int' and '${type}'`);
+  throw new TypeError(`'>=' not supported between instances of 'int' and '${pyTypeName(cap)}'`);
 }
 
 /** A bare `{"status": ...}` / `{"ok": ...}` acknowledgement carries no shape worth copying. */

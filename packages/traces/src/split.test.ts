@@ -119,7 +119,7 @@ describe("splitPseudoProduction", () => {
   });
 
   it("raises as Python does for a fraction it cannot compare or round", () => {
-    expect(() => splitPseudoProduction(asks(2), { fraction: "0.5" as unknown as number })).toThrow(TypeError);
+    expect(() => splitPseudoProduction(asks(2), { fraction: "0.5" as unknown as number })).toThrow(new TypeError("'>' not supported between instances of 'str' and 'int'"));
     expect(() => splitPseudoProduction(asks(2), { fraction: Infinity })).toThrow("cannot convert float infinity to integer");
     expect(splitPseudoProduction([], { fraction: Infinity })).toEqual([[], []]);
   });

@@ -9,7 +9,7 @@ import { traceFault } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { binaryReward } from "./labels.js";
 import { mineTraces } from "./mine.js";
-import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, type Dict } from "./py/index.js";
+import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, pyTypeName, type Dict } from "./py/index.js";
 
 /** `score.stats.task_key(row)`: `scenario_id`, else `task_id`, else `prompt`, as text; falsy values fall through. */
 export function taskKey(row: unknown): string {
@@ -37,7 +37,7 @@ export interface SplitOptions {
 /** `max(1, min(n, round(max(0.0, float(fraction)) * n)))` when `fraction > 0`, else 0. */
 function targetSize(fraction: unknown, n: number): number {
   if (typeof fraction !== "number" && typeof fraction !== "boolean" && typeof fraction !== "bigint") {
-    throw new TypeError(`'>' not supported between instances of '${fraction === null ? "NoneType" : typeof fraction}' and 'int'`);
+    throw new TypeError(`'>' not supported between instances of '${pyTypeName(fraction)}' and 'int'`);
   }
   const share = pyFloat(fraction) as number;
   // A NaN fraction fails the comparison, so it holds nothing beyond the flawed tasks.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pyItems, pyIter } from "./items.js";
+import { pyTypeName } from "./values.js";
 
 describe("pyIter", () => {
   it("walks a list, a string by code point and a dict by its keys, as Python's for does", () => {
@@ -25,5 +26,11 @@ describe("pyItems", () => {
     expect([...pyItems({ a: 1 })]).toEqual([]);
     expect([...pyItems(5)]).toEqual([]);
     expect([...pyItems(null)]).toEqual([]);
+  });
+});
+
+describe("pyTypeName", () => {
+  it("names JSON values as Python's type(x).__name__ does", () => {
+    expect([null, true, 3, 0.5, "s", [1], { a: 1 }, new Map()].map(pyTypeName)).toEqual(["NoneType", "bool", "int", "float", "str", "list", "dict", "dict"]);
   });
 });

@@ -1,4 +1,4 @@
-import { isDict } from "./values.js";
+import { isDict, pyTypeName } from "./values.js";
 
 /**
  * Python's `for item in value or ()` over JSON-shaped data. Only a list (or another non-string
@@ -26,12 +26,4 @@ export function pyIter(value: unknown): Iterable<unknown> {
   if (value instanceof Map) return value.keys();
   if (value !== null && typeof value === "object" && Symbol.iterator in value) return value as Iterable<unknown>;
   throw new TypeError(`'${pyTypeName(value)}' object is not iterable`);
-}
-
-function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "bigint") return "int";
-  return typeof value;
 }

@@ -61,3 +61,15 @@ const PROTOTYPE: object = Object.prototype;
 export function isNone(value: unknown): value is null | undefined {
   return value === null || value === undefined;
 }
+
+/** `type(value).__name__` for JSON-shaped values, as Python's error messages name them; a whole number is an int. */
+export function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return "NoneType";
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "bigint") return "int";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "string") return "str";
+  if (Array.isArray(value)) return "list";
+  if (isDict(value) || value instanceof Map) return "dict";
+  return typeof value;
+}
