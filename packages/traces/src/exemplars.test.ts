@@ -156,6 +156,8 @@ describe("mineResultExemplars", () => {
     // int() keeps \x1c-\x1f (str.strip() would drop them) and raises, so nothing is kept.
     expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: "\x1c15" })).toEqual({});
     expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: "\u300015\x85" })).toEqual({ t: [{ a: "é" }] });
+    // A Kawi digit (Unicode 15) is no digit to Python 3.11's int().
+    expect(mineResultExemplars([rowOf(call({ a: "é" }))], { maxChars: "1\u{11f55}" })).toEqual({});
   });
 
   it("names tools through str()", () => {

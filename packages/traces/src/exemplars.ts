@@ -16,7 +16,7 @@ import {
 } from "./constants.js";
 import { traceFault } from "./grading/index.js";
 
-import { type Dict, has, isDict, parsePyFloat, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyNumberStrip, pyStr, pyTypeName, sortedStrings, truthy } from "./py/index.js";
+import { type Dict, has, isDict, parsePyInt, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyStr, pyTypeName, sortedStrings, truthy } from "./py/index.js";
 import { readJson, type JsonBuilder } from "./py/json-reader.js";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions } from "./rows/options.js";
@@ -131,17 +131,12 @@ const SHAPE: JsonBuilder<string> = {
   object: (entries) => "dict:" + sortedStrings(entries.keys()).slice(0, SHAPE_KEY_KEYS).join(","),
 };
 
-const INT_LITERAL = /^[+-]?\p{Nd}+(?:_\p{Nd}+)*$/u;
-
 /** Python `int(x)` for the cap, or null where int() raises (Python then skips the candidate). */
 function pyIntOrNull(x: unknown): number | null {
   if (typeof x === "boolean") return x ? 1 : 0;
   if (typeof x === "bigint") return Number(x);
   if (typeof x === "number") return Number.isFinite(x) ? Math.trunc(x) : null;
-  if (typeof x === "string") {
-    const text = pyNumberStrip(x);
-    return INT_LITERAL.test(text) ? parsePyFloat(text) : null;
-  }
+  if (typeof x === "string") return parsePyInt(x);
   return null;
 }
 
