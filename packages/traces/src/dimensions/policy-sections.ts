@@ -4,7 +4,7 @@
  * Python's `\s` is Unicode whitespace as `str.isspace()` defines it (JS `\s` differs on
  * \x1c-\x1f, \x85 and \ufeff), `\d` is any Unicode decimal digit, and `\b` is Unicode-aware.
  */
-import { pyHead, pyLen, pyStr, pyStrip, truthy } from "../py/index.js";
+import { pyHead, pyLen, pyLower, pyStr, pyStrip, truthy } from "../py/index.js";
 
 /** Python's default rule-axis cap (`RULE_AXIS_CAP_GRID`). */
 export const RULE_AXIS_CAP_GRID = 16;
@@ -114,7 +114,7 @@ export function policySections(policy: unknown, cap: number | null = RULE_AXIS_C
   for (const part of candidateClauses(text)) {
     const clause = cleanClause(part);
     if (clause === null) continue;
-    const key = clause.toLowerCase();
+    const key = pyLower(clause);
     if (seen.has(key)) continue;
     seen.add(key);
     cleaned.push(clause);

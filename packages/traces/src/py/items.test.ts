@@ -31,6 +31,6 @@ describe("pyItems", () => {
 
 describe("pyTypeName", () => {
   it("names JSON values as Python's type(x).__name__ does", () => {
-    expect([null, true, 3, 0.5, "s", [1], { a: 1 }, new Map()].map(pyTypeName)).toEqual(["NoneType", "bool", "int", "float", "str", "list", "dict", "dict"]);
+    expect([null, true, 3, 0.5, "s", [1], { a: 1 }, new Map()].map(pyTypeName)).toEqual(["NoneType", "bool", "int", "float", "str", "list", "dict", "Map"]);
   });
 });

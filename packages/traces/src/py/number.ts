@@ -1,4 +1,5 @@
 /** Python `float()`, `int()` and `round()` on JS numbers (traces.md §0.7, §0.8). */
+import { pyTypeName } from "./values.js";
 import { pyRepr } from "./repr.js";
 import { PY311_DIGITS } from "./unicode.js";
 
@@ -62,14 +63,6 @@ export function pyFloat(value: unknown): number | null {
   if (typeof value === "bigint") return Number(value);
   if (typeof value === "string") return parsePyFloat(value);
   return null;
-}
-
-function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return "NoneType";
-  if (Array.isArray(value)) return "list";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
-  if (typeof value === "object") return value instanceof Map ? "Map" : "dict";
-  return typeof value;
 }
 
 /**

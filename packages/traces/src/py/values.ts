@@ -70,6 +70,7 @@ export function pyTypeName(value: unknown): string {
   if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
   if (typeof value === "string") return "str";
   if (Array.isArray(value)) return "list";
-  if (isDict(value) || value instanceof Map) return "dict";
-  return typeof value;
+  if (isDict(value)) return "dict";
+  if (typeof value === "function") return "function";
+  return typeof value === "object" ? ((value as object).constructor?.name ?? "object") : typeof value;
 }

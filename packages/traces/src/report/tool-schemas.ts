@@ -6,23 +6,10 @@
  * there is nothing to build a schema from: only OpenAI function schemas (plain objects) are
  * accepted here, and a function gets the same TypeError as any other unsupported item.
  */
-import { isDict, isNone, isPyInt, type Dict } from "../py/index.js";
+import { type Dict, isDict, isNone, isPyInt, pyTypeName } from "../py/index.js";
 
 /** An OpenAI function schema, `{"type": "function", "function": {"name", ...}}`, passed through as is. */
 export type ToolSchema = Dict;
-
-/** Python's `type(x).__name__` for the values a caller can hand over. */
-function pyTypeName(value: unknown): string {
-  if (isNone(value)) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "string") return "str";
-  if (typeof value === "number") return isPyInt(value) ? "int" : "float";
-  if (typeof value === "bigint") return "int";
-  if (typeof value === "function") return "function";
-  if (Array.isArray(value)) return "list";
-  if (isDict(value)) return "dict";
-  return (value as object).constructor?.name ?? "object";
-}
 
 /** What `for t in tools` walks: a dict yields its keys and a string its characters, as in Python. */
 function items(tools: unknown): Iterable<unknown> {

@@ -12,7 +12,7 @@ import { buildDimensions } from "../dimensions/build-dimensions.js";
 import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters, type ToolTally } from "../mine.js";
-import { get, isDict, or, pyCollapse, pyIter, pyStr, truthy, type Dict } from "../py/index.js";
+import { type Dict, get, isDict, or, pyCollapse, pyIter, pyLower, pyStr, truthy } from "../py/index.js";
 import { loadTraces, type LoadOptions } from "../rows/load.js";
 import { parseOptions } from "../rows/options.js";
 import { labelCensus, type LabelCensus } from "./label-census.js";
@@ -98,7 +98,7 @@ const UNCOLLAPSED = /[\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202
 /** `" ".join(py_str(prompt or "").lower().split())`, skipping the split for the usual tidy prompt. */
 function promptKey(prompt: unknown): string {
   if (typeof prompt !== "string") return pyCollapse(pyStr(or(prompt, "")));
-  const lower = prompt.toLowerCase();
+  const lower = pyLower(prompt);
   return UNCOLLAPSED.test(lower) ? pyCollapse(prompt) : lower;
 }
 

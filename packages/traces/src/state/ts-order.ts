@@ -4,18 +4,7 @@
  * by element, and anything else, a string against a number included, raises TypeError. That
  * TypeError is a documented Python failure, so we throw it too, naming the two rows.
  */
-import { compareStrings, isDict, isNone, isPyInt, pyRepr, truthy } from "../py/index.js";
-
-function typeName(value: unknown): string {
-  if (isNone(value)) return "NoneType";
-  if (typeof value === "boolean") return "bool";
-  if (typeof value === "string") return "str";
-  if (typeof value === "number") return isPyInt(value) ? "int" : "float";
-  if (typeof value === "bigint") return "int";
-  if (Array.isArray(value)) return "list";
-  if (isDict(value)) return "dict";
-  return typeof value;
-}
+import { compareStrings, isDict, isNone, isPyInt, pyRepr, pyTypeName, truthy } from "../py/index.js";
 
 function isNumeric(value: unknown): value is number | bigint | boolean {
   return typeof value === "number" || typeof value === "bigint" || typeof value === "boolean";
@@ -48,7 +37,7 @@ function pyLess(a: unknown, b: unknown): boolean {
     for (let i = 0; i < n; i++) if (!pyEquals(a[i], b[i])) return pyLess(a[i], b[i]);
     return a.length < b.length;
   }
-  throw new Unorderable(`'<' not supported between instances of '${typeName(a)}' and '${typeName(b)}'`);
+  throw new Unorderable(`'<' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
 }
 
 function compare(a: unknown, b: unknown): number {
