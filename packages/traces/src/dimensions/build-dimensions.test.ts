@@ -8,7 +8,7 @@ const fn = (name: unknown, properties: Record<string, unknown> = {}) => ({
 
 describe("buildDimensions", () => {
   it("builds the six axes in COVERAGE_AXES order", () => {
-    const dims = buildDimensions([fn("lookup_order", { order_id: { type: "string" } })], "Never refund an order twice.");
+    const dims = buildDimensions([fn("lookup_order", { order_id: { type: "string" } })], { policy: "Never refund an order twice." });
     expect(Object.keys(dims)).toEqual([...COVERAGE_AXES]);
     expect(dims).toEqual({
       tool: ["lookup_order", "unrelated", "multi_tool"],
@@ -42,13 +42,13 @@ describe("buildDimensions", () => {
 
   it("caps the rule axis with ruleCap, and null keeps every clause", () => {
     const policy = Array.from({ length: 20 }, (_, i) => `Rule number ${i} applies here.`).join("\n\n");
-    expect(buildDimensions([], policy).rule).toHaveLength(16);
-    expect(buildDimensions([], policy, { ruleCap: 3 }).rule).toHaveLength(3);
-    expect(buildDimensions([], policy, { ruleCap: null }).rule).toHaveLength(20);
+    expect(buildDimensions([], { policy }).rule).toHaveLength(16);
+    expect(buildDimensions([], { policy, ruleCap: 3 }).rule).toHaveLength(3);
+    expect(buildDimensions([], { policy, ruleCap: null }).rule).toHaveLength(20);
   });
 
   it("rejects unknown options by name", () => {
-    expect(() => buildDimensions([], "", { rule_cap: 3 } as never)).toThrow(/rule_cap/);
+    expect(() => buildDimensions([], { rule_cap: 3 } as never)).toThrow(/rule_cap/);
   });
 
   it("returns fresh arrays each call", () => {

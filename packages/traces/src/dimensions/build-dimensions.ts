@@ -43,11 +43,13 @@ export const RULE_CAP = RULE_AXIS_CAP_GRID;
 export type Dimensions = Record<string, string[]>;
 
 export interface BuildDimensionsOptions {
+  /** The agent's policy text; its clauses make the rule axis. */
+  policy?: unknown;
   /** Most policy clauses on the rule axis (default 16); `null` keeps every clause. */
   ruleCap?: number | null;
 }
 
-const BuildDimensionsOptionsSchema = z.strictObject({ ruleCap: z.number().nullable().optional() });
+const BuildDimensionsOptionsSchema = z.strictObject({ policy: z.unknown().optional(), ruleCap: z.number().nullable().optional() });
 
 /**
  * `tool.get("function", tool)`: the OpenAI `{type, function: {...}}` shape or a flat `{name, ...}`.
@@ -103,11 +105,11 @@ export function hasReferenceKeys(tools: unknown): boolean {
 }
 
 /**
- * `build_dimensions(tools, policy, rule_cap=...)`: the coverage axes for this agent. The world
+ * `build_dimensions(tools, policy="", rule_cap=...)`: the coverage axes for this agent. The world
  * axis is offered only when some tool takes an entity reference (`order_id`, `path`, `sku`...).
  */
-export function buildDimensions(tools: unknown, policy: unknown = "", options?: BuildDimensionsOptions): Dimensions {
-  const { ruleCap = RULE_CAP } = parseOptions(BuildDimensionsOptionsSchema, options, "buildDimensions");
+export function buildDimensions(tools: unknown, options?: BuildDimensionsOptions): Dimensions {
+  const { policy = "", ruleCap = RULE_CAP } = parseOptions(BuildDimensionsOptionsSchema, options, "buildDimensions");
   const rules = policySections(policy, ruleCap);
   return {
     tool: [...new Set([...toolNames(tools), "unrelated", "multi_tool"])],

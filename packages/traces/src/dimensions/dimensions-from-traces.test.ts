@@ -19,7 +19,7 @@ const call = (name: string, result: unknown, extra: Record<string, unknown> = {}
 describe("dimensionsFromTraces", () => {
   it("aims the grid at the observed faults (the test_traces fixture, broaden=false)", () => {
     const dims = dimensionsFromTraces(TRACES, TOOLS, { policy: POLICY, broaden: false });
-    const base = buildDimensions(TOOLS, POLICY);
+    const base = buildDimensions(TOOLS, { policy: POLICY });
     expect(dims.tool).toEqual(["lookup_order", "create_refund", "unrelated", "multi_tool"]);
     expect(dims.tool_condition).toEqual(["success", "timeout"]);
     expect(dims.world_state).toEqual(["entity exists", "entity missing"]);
@@ -127,7 +127,7 @@ describe("dimensionsFromTraces", () => {
 
   it("skips non-dict rows and answers the base grid for no rows", () => {
     expect(dimensionsFromTraces(["x", 5, null, TRACES[0]], TOOLS).world_state).toEqual(["entity exists", "entity missing"]);
-    expect(dimensionsFromTraces([], TOOLS, { policy: POLICY })).toEqual(buildDimensions(TOOLS, POLICY));
+    expect(dimensionsFromTraces([], TOOLS, { policy: POLICY })).toEqual(buildDimensions(TOOLS, { policy: POLICY }));
   });
 
   it("reads rows from any iterable, once", () => {

@@ -73,7 +73,7 @@ export function dimensionsFromTraces(
 export function aimDimensions(mined: MinedCounters, tools: unknown, options: Pick<DimensionsFromTracesOptions, "policy" | "broaden" | "faultToAxis"> = {}): Dimensions {
   const opts = options;
   const mapping: FaultToAxis = isNoneOption(opts.faultToAxis) ? FAULT_TO_AXIS : asMapping(opts.faultToAxis);
-  const base = buildDimensions(tools, opts.policy ?? "");
+  const base = buildDimensions(tools, { policy: opts.policy ?? "" });
   const observed = mined.tools;
   const labelFailTools = mined.label_fail_tools;
   const broaden = opts.broaden === undefined ? true : truthy(opts.broaden);

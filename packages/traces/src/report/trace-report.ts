@@ -109,7 +109,7 @@ function promptKey(prompt: unknown): string {
 function emphasis(mined: MinedCounters, tools: ToolSchema[], policy: unknown): Record<string, string[]> {
   // dimensions_from_traces(rows, tools, policy) mines the rows again with the same defaults; reuse ours.
   const aimed: Dict = aimDimensions(mined, tools, { policy });
-  const base: Dict = buildDimensions(tools, policy);
+  const base: Dict = buildDimensions(tools, { policy });
   const out: Record<string, string[]> = {};
   for (const axis of EMPHASIS_AXES) {
     const b = axisValues(base, axis);
