@@ -139,6 +139,23 @@ describe("behaviorPayload", () => {
     expect(behaviorPayload(row)).toBe(`((('a', (('x', 'user'), ('y', 'absent')), ''), ("it's", (), '')), True, 0)`);
     expect(behaviorPayload({ steps: [{ tool: "t" }] })).toBe("((('t', (), ''),), False, 0)");
   });
+
+  it("reads only a dict's own keys, in order, even with Object.prototype polluted", () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.polluted = "x";
+    try {
+      const payload = behaviorPayload({ prompt: "ORD 9", steps: [{ tool: "t", arguments: { b: "ord 9", a: "" }, result: { status: "ok" } }] });
+      expect(payload).toBe("((('t', (('a', 'absent'), ('b', 'user')), 'ok'),), False, 0)");
+    } finally {
+      delete proto.polluted;
+    }
+  });
+
+  it("lowercases the prompt per row: one row's prompt never answers for the next", () => {
+    const row = (prompt: string) => ({ prompt, steps: [{ tool: "t", arguments: { q: "abc" } }] });
+    expect(behaviorPayload(row("ABC"))).toBe("((('t', (('q', 'user'),), ''),), False, 0)");
+    expect(behaviorPayload(row("xyz"))).toBe("((('t', (('q', 'invented'),), ''),), False, 0)");
+  });
 });
 
 describe("behaviorSignature of a JSON-text result", () => {

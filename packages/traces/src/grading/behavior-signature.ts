@@ -45,11 +45,19 @@ class Prior {
 
 const prior = new Prior();
 
+/**
+ * The row's prompt, lowercased on first use: rows whose arguments are all empty (or that have
+ * none) never need it. Reset per row with `prior`.
+ */
+let promptSource = "";
+let promptLower: string | null = null;
+
 /** `_arg_provenance`: where an argument value came from. */
-function provenance(value: unknown, prompt: string): string {
+function provenance(value: unknown): string {
   const text = pyLower(pyStrip(pyStr(value)));
   if (text === "") return "absent";
-  if (prompt.includes(text)) return "user";
+  promptLower ??= pyLower(promptSource);
+  if (promptLower.includes(text)) return "user";
   if (prior.includes(text)) return "derived";
   return "invented";
 }
@@ -92,15 +100,40 @@ function payloadTail(text: string): string {
   return tail;
 }
 
-/** The dict's keys; a key holding undefined is not in it (JSON never makes one). */
+// Tool names, argument keys and statuses come from a small vocabulary repeated on every row:
+// their reprs are kept rather than rebuilt (short texts only, and a bounded number of them).
+const REPR_MEMO_CHARS = 64;
+const REPR_MEMO_ENTRIES = 4096;
+const reprMemo = new Map<string, string>();
+
+/** `pyStringRepr`, remembered for short texts. */
+function stringRepr(s: string): string {
+  if (s.length > REPR_MEMO_CHARS) return pyStringRepr(s);
+  let repr = reprMemo.get(s);
+  if (repr === undefined) {
+    if (reprMemo.size >= REPR_MEMO_ENTRIES) reprMemo.clear();
+    reprMemo.set(s, (repr = pyStringRepr(s)));
+  }
+  return repr;
+}
+
+/** Scratch list of a dict's keys, reused: `Object.keys` would allocate an array per step. */
+const keyScratch: string[] = [];
+
+/**
+ * The dict's own keys, in order, into `keyScratch`; a key holding undefined is not in it (JSON
+ * never makes one). `isDict` admits only plain or null-prototype objects, so `for...in` sees own
+ * keys plus anything enumerable added to Object.prototype, which `hasOwn` filters out.
+ */
 function definedKeys(args: Dict): string[] {
-  const keys = Object.keys(args);
-  for (const key of keys) if (args[key] === undefined) return keys.filter((k) => args[k] !== undefined);
+  const keys = keyScratch;
+  keys.length = 0;
+  for (const key in args) if (args[key] !== undefined && Object.prototype.hasOwnProperty.call(args, key)) keys.push(key);
   return keys;
 }
 
 /** Appends `((key, provenance), ...)`: the argument pairs sorted by key (a dict's keys are distinct). */
-function pushArgumentShape(out: string[], args: Dict, prompt: string): void {
+function pushArgumentShape(out: string[], args: Dict): void {
   const keys = definedKeys(args);
   if (keys.length === 0) {
     out.push("()");
@@ -109,7 +142,7 @@ function pushArgumentShape(out: string[], args: Dict, prompt: string): void {
   if (keys.length > 1) keys.sort(compareStrings);
   out.push("(");
   for (let i = 0; i < keys.length; i++) {
-    out.push(i > 0 ? ", (" : "(", pyStringRepr(keys[i]), ", '", provenance(args[keys[i]], prompt), "')");
+    out.push(i > 0 ? ", (" : "(", stringRepr(keys[i]), ", '", provenance(args[keys[i]]), "')");
   }
   out.push(keys.length === 1 ? ",)" : ")");
 }
@@ -123,7 +156,8 @@ function pushArgumentShape(out: string[], args: Dict, prompt: string): void {
 export function behaviorPayload(trajectory: unknown): string {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
-  const prompt = pyLower(strField(row, "prompt"));
+  promptSource = strField(row, "prompt");
+  promptLower = null;
   prior.reset();
   // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
   // and the UTF-8 encoder must first flatten.
@@ -138,13 +172,13 @@ export function behaviorPayload(trajectory: unknown): string {
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
-      out.push(count++ > 0 ? ", (" : "(", pyStringRepr(tool), ", ");
+      out.push(count++ > 0 ? ", (" : "(", stringRepr(tool), ", ");
       const args = get(step, "arguments");
       // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
-      if (isDict(args)) pushArgumentShape(out, args, prompt);
+      if (isDict(args)) pushArgumentShape(out, args);
       else out.push("()");
       const result = get(step, "result");
-      out.push(", ", pyStringRepr(resultField(result, readDict(result), "status")), ")");
+      out.push(", ", stringRepr(resultField(result, readDict(result), "status")), ")");
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }
