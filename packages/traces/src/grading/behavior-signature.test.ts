@@ -180,6 +180,11 @@ describe("payloadSignature", () => {
     const long = "x".repeat(5000) + "日本";
     expect(payloadSignature(long)).toBe(hashOf(long));
   });
+
+  it("starts each hash afresh: the reused hasher keeps nothing of the previous payload", () => {
+    const texts = ["a".repeat(55), "b".repeat(56), "c".repeat(64), "", "a".repeat(55), "d".repeat(200)];
+    for (const text of texts) expect(payloadSignature(text)).toBe(hashOf(text));
+  });
 });
 
 describe("signatureCache", () => {
