@@ -13,7 +13,8 @@ import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters, type ToolTally } from "../mine.js";
 import { type Dict, get, isDict, or, pyCollapse, pyIter, pyLower, pyStr, truthy } from "../py/index.js";
-import { loadTraces, type LoadOptions } from "../rows/load.js";
+import { RowLoader } from "../rows/canonical-row.js";
+import type { TraceRow } from "../rows/schema.js";
 import { parseOptions } from "../rows/options.js";
 import { labelCensus, type LabelCensus } from "./label-census.js";
 import { toolSchemas, type ToolSchema } from "./tool-schemas.js";
@@ -61,7 +62,14 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
   }
   // `list(traces)`: a dict argument gives its keys, which load as nothing and count as dropped.
   const raw: readonly unknown[] = Array.isArray(traces) ? traces : Array.from(pyIter(traces));
-  const rows = loadTraces(raw, { rewardKey, threshold } as LoadOptions);
+  // `load_traces(traces)`, but a row that is already canonical (rows from loadTraces, as
+  // callers usually pass) is read in place: the report neither changes nor returns a row.
+  const loader = new RowLoader(rewardKey as RewardKey, threshold);
+  const rows: TraceRow[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    const row = loader.view(raw[i]);
+    if (row !== null) rows.push(row);
+  }
   const mined = mineCounters(rows);
   const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });
 

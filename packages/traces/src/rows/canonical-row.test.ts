@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { RowLoader } from "./canonical-row.js";
+
+/** A loader that has already read one dict row, so its label keys are resolved. */
+function primed(rewardKey?: string, threshold?: unknown): RowLoader {
+  const loader = new RowLoader(rewardKey, threshold);
+  loader.load({ prompt: "warm up" });
+  return loader;
+}
+
+const loaded = {
+  prompt: "Where is order 12?",
+  steps: [{ tool: "lookup_order", arguments: { order_id: "12" }, result: { status: "ok" } }, { text: "thinking" }],
+  final_text: "Shipped.",
+  reward: 1,
+  ts: 5,
+};
+
+describe("RowLoader.view", () => {
+  it("hands back an already canonical row itself, equal to what load would build", () => {
+    const loader = primed();
+    expect(loader.view(loaded)).toBe(loaded);
+    expect(primed().load(loaded)).toEqual(loaded);
+    const unlabelled = { prompt: "p", steps: [{ tool: "t" }], final_text: "" };
+    expect(loader.view(unlabelled)).toBe(unlabelled);
+  });
+
+  it("answers as load does for every row that still needs rewriting", () => {
+    const rows: unknown[] = [
+      { ...loaded, reward: true }, // a bool label becomes 1
+      { ...loaded, reward: 0.5 }, // an unreadable label goes
+      { ...loaded, final_text: undefined, final: "Done." }, // final text from another key
+      { ...loaded, prompt: "", question: "Q?" }, // prompt from another key
+      { ...loaded, steps: [{ tool: "t", args: { a: 1 } }] }, // an argument alias to rename
+      { ...loaded, steps: [{ tool: "t", output: "x" }] }, // a result alias to rename
+      { ...loaded, steps: [5, { tool: "t" }] }, // a non-dict step to drop
+      { ...loaded, steps: [], tool_trace: [{ tool: "t" }] }, // steps under another key
+      { prompt: "p", messages: [{ role: "user", content: "hi" }] }, // chat messages
+      { ...loaded, prompt: undefined, steps: [{ tool: "t", user: "from step" }] }, // prompt from a step
+      { ...loaded, prompt: 7 }, // a non-string prompt is written as text
+      "not a row",
+      { nothing: true },
+    ];
+    for (const row of rows) {
+      const viewed = primed().view(row);
+      expect(viewed).toEqual(primed().load(row));
+      if (viewed !== null) expect(viewed).not.toBe(row);
+    }
+  });
+
+  it("honours a named label key and a threshold", () => {
+    const scored = { ...loaded, reward: 0.9 };
+    expect(primed("reward", 0.5).view(scored)).toEqual({ ...loaded, reward: 1 });
+    const named = primed("score").view(loaded);
+    expect(named).toEqual(primed("score").load(loaded));
+    expect(named).not.toHaveProperty("reward");
+  });
+
+  it("counts dropped rows as load does", () => {
+    const loader = primed();
+    loader.view("x");
+    loader.view({ ts: 1 });
+    expect(loader.dropped).toEqual({ not_object: 1, no_signal: 1 });
+  });
+});
