@@ -2,18 +2,8 @@
 // vectors): a mix of canonical rows, `tool_trace` logs, OpenAI `messages` and Anthropic content
 // blocks, with faulted results, 0/1 labels, unlabelled rows and fractional judge scores.
 
-/** mulberry32: a seeded PRNG, so every run measures the same rows. */
-function createRandom(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (items) => items[Math.floor(next() * items.length)], chance: (p) => next() < p };
-}
+// The examples' seeded PRNG, so every run measures the same rows.
+import { createRandom } from "../examples/generator/random.mjs";
 
 const TOOLS = [
   ["lookup_order", (r) => ({ order_id: `A-${r.int(1000, 99999)}` })],
