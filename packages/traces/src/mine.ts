@@ -14,38 +14,28 @@ export interface ToolTally {
   fault_n: number;
 }
 
-export interface MinedTraces {
-  /** Every input element, non-dicts included. */
-  n: number;
-  tools: Record<string, ToolTally>;
-  faults: Record<string, number>;
-  world_states: Record<string, number>;
-  unique_behaviors: number;
-  /** Indices into the input, non-dicts counted. */
-  flaw_rows: number[];
-  asks: string[];
-  label_fails: number;
-  label_fail_tools: Record<string, number>;
-  flaw_world_states: Record<string, number>;
-}
-
 /**
  * `mine_traces`' answer with its dicts as Maps: Python's dicts keep first-seen order, which the
  * grid and the report read (tie order, `foreign_tools`), and a plain object would move
  * integer-like keys such as a "500" chip to the front.
  */
 export interface MinedCounters {
+  /** Every input element, non-dicts included. */
   n: number;
   tools: Map<string, ToolTally>;
   faults: Map<string, number>;
   world_states: Map<string, number>;
   unique_behaviors: number;
+  /** Indices into the input, non-dicts counted. */
   flaw_rows: number[];
   asks: string[];
   label_fails: number;
   label_fail_tools: Map<string, number>;
   flaw_world_states: Map<string, number>;
 }
+
+/** `mine_traces`' answer as returned: the same fields, its dicts as plain objects. */
+export type MinedTraces = { [K in keyof MinedCounters]: MinedCounters[K] extends Map<string, infer V> ? Record<string, V> : MinedCounters[K] };
 
 export interface MineOptions {
   rewardKey?: RewardKey;
