@@ -96,6 +96,13 @@ describe("hashVector", () => {
     expect(nonzero(hashVector(["x\x0by", "it's"]))).toEqual(nonzero(hashVector("['x\\x0by', \"it's\"]")));
     expect(nonzero(hashVector(["x\x0by", "it's"]))[138]).toBe(0.5547001962252291);
   });
+
+  it("reads a non-string as Python 3.11 prints it: a Map as a dict, newer characters escaped", () => {
+    // str(["\U0001fae8"]) == "['\\U0001fae8']" in Python 3.11 (the emoji is Unicode 15): words u, <num>, fae, <num>.
+    same(hashVector(["\u{1fae8}"]), hashVector("['\\U0001fae8']"));
+    expect(nonzero(hashVector(["\u{1fae8}"]))).not.toEqual({});
+    same(hashVector(new Map([["q", "refund"]])), hashVector("{'q': 'refund'}"));
+  });
 });
 
 describe("hashCounts", () => {

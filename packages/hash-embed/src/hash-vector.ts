@@ -5,7 +5,7 @@
  */
 import { bucketCache, cachedBucket, checkDim } from "./bucket.js";
 import { fsum } from "./fsum.js";
-import { pyStr } from "./py-str.js";
+import { pyStr } from "./python/repr.js";
 import { words } from "./tokenize.js";
 
 /** Buckets of the word+bigram hash embedder (Python `HASH_DIM`). */

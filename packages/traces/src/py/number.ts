@@ -3,6 +3,9 @@ import { pyTypeName } from "./values.js";
 import { pyRepr } from "./repr.js";
 import { PY311_DIGITS } from "./unicode.js";
 
+// round(x, n) lives in @whileai/hash-embed, whose leakage scan needs it too.
+export { pyRound } from "@whileai/hash-embed";
+
 // Python 3.11's digits (Unicode 14 Nd), not \p{Nd}, which follows the JS engine's Unicode version.
 const D = `[${PY311_DIGITS}]`;
 // A decimal literal with single underscores between digits, or inf/infinity/nan, any case.
@@ -93,18 +96,6 @@ export function pyIntStrict(value: unknown): number {
   throw new TypeError(`int() argument must be a string, a bytes-like object or a real number, not '${pyTypeName(value)}'`);
 }
 
-function decompose(x: number): { mantissa: bigint; exponent: number } {
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, x);
-  const hi = view.getUint32(0);
-  const lo = view.getUint32(4);
-  const biased = (hi >>> 20) & 0x7ff;
-  let mantissa = (BigInt(hi & 0xfffff) << 32n) | BigInt(lo);
-  if (biased === 0) return { mantissa, exponent: -1074 };
-  mantissa |= 1n << 52n;
-  return { mantissa, exponent: biased - 1075 };
-}
-
 /** `round(x)`: nearest integer, ties to even on the exact double. */
 export function pyRoundInt(x: number): number {
   const floor = Math.floor(x);
@@ -112,25 +103,4 @@ export function pyRoundInt(x: number): number {
   if (diff < 0.5) return floor;
   if (diff > 0.5) return floor + 1;
   return floor % 2 === 0 ? floor : floor + 1;
-}
-
-/**
- * `round(x, n)`: the double nearest to the exact decimal value of x rounded half-to-even at
- * n fractional digits. toFixed rounds exact ties away from zero, so the tie test is done on
- * the exact binary value instead.
- */
-export function pyRound(x: number, ndigits: number): number {
-  if (!Number.isFinite(x) || x === 0) return x;
-  const negative = x < 0;
-  const { mantissa, exponent } = decompose(Math.abs(x));
-  if (exponent >= 0) return x;
-  const scaled = mantissa * 10n ** BigInt(ndigits);
-  const denominator = 1n << BigInt(-exponent);
-  let quotient = scaled / denominator;
-  const twice = (scaled % denominator) * 2n;
-  if (twice > denominator || (twice === denominator && quotient % 2n === 1n)) quotient += 1n;
-  const digits = quotient.toString().padStart(ndigits + 1, "0");
-  const text = `${digits.slice(0, digits.length - ndigits)}.${digits.slice(digits.length - ndigits)}`;
-  const result = Number(ndigits > 0 ? text : digits);
-  return negative ? -result : result;
 }

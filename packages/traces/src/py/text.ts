@@ -1,58 +1,8 @@
 /** Python string semantics on JS strings: code points, Unicode whitespace, code-point order. */
-import { UNASSIGNED_IN_PY311 } from "./unicode.js";
+// isspace/strip/split/lower live in @whileai/hash-embed, whose leakage scan needs them too.
+export { isPySpace, pyCollapse, pyLower, pySplit, pyStrip } from "@whileai/hash-embed";
 
-// str.isspace() in CPython: includes \x1c-\x1f and \x85, excludes \ufeff.
-const SPACE = "\\t\\n\\v\\f\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const LEADING = new RegExp(`^[${SPACE}]+`);
-const TRAILING = new RegExp(`[${SPACE}]+$`);
-const RUNS = new RegExp(`[${SPACE}]+`);
 const SURROGATE = /[\ud800-\udfff]/;
-
-const ALL_SPACE = new RegExp(`^[${SPACE}]+$`);
-
-/** `s.isspace()` */
-export function isPySpace(s: string): boolean {
-  return ALL_SPACE.test(s);
-}
-
-/** `s.strip()` */
-export function pyStrip(s: string): string {
-  // Most text has printable ASCII at both ends (never whitespace): skip the two regex passes.
-  const last = s.length - 1;
-  if (last < 0) return s;
-  const a = s.charCodeAt(0);
-  const b = s.charCodeAt(last);
-  if (a > 0x20 && a < 0x7f && b > 0x20 && b < 0x7f) return s;
-  return s.replace(LEADING, "").replace(TRAILING, "");
-}
-
-const NEWER = new RegExp(`[${UNASSIGNED_IN_PY311}]`, "u");
-const AROUND_NEWER = new RegExp(`([${UNASSIGNED_IN_PY311}])`, "u");
-
-/**
- * `s.lower()`: JS `toLowerCase()` has the same full mappings and final-sigma rule, but it also
- * lowercases letters added since Unicode 14 (U+1C89, U+A7CB ...), which Python 3.11 leaves as
- * they are. Those are cut out and kept; an unassigned character is neither cased nor
- * case-ignorable, so it ends a final-sigma context in Python exactly as a cut does here.
- */
-export function pyLower(s: string): string {
-  if (!NEWER.test(s)) return s.toLowerCase();
-  return s
-    .split(AROUND_NEWER)
-    .map((piece, i) => (i % 2 === 1 ? piece : piece.toLowerCase()))
-    .join("");
-}
-
-/** `s.split()`: runs of Python whitespace, empty pieces dropped. */
-export function pySplit(s: string): string[] {
-  const trimmed = pyStrip(s);
-  return trimmed === "" ? [] : trimmed.split(RUNS);
-}
-
-/** `" ".join(s.lower().split())`: the whitespace- and case-insensitive form of a text. */
-export function pyCollapse(s: string): string {
-  return pySplit(pyLower(s)).join(" ");
-}
 
 /** `len(s)`: code points, not UTF-16 units. */
 export function pyLen(s: string): number {

@@ -72,3 +72,17 @@ describe("pyRepr", () => {
     expect(pyRepr(new PyTuple([new PyTuple([1, "x"]), false, 0]))).toBe("((1, 'x'), False, 0)");
   });
 });
+
+describe("pyStr of containers", () => {
+  // hash-embed's former own pyStr printed a Map as "{}" and left these characters unescaped.
+  it("prints a Map as a dict and escapes what Python 3.11 escapes inside containers", () => {
+    expect(pyStr(new Map<unknown, unknown>([["a", 1], [2, null]]))).toBe("{'a': 1, 2: None}");
+    expect(pyStr(["\u{1fae8}", { "\u1c89": "\ud800" }])).toBe("['\\U0001fae8', {'\\u1c89': '\\ud800'}]");
+    expect(pyStr("\u{1fae8}")).toBe("\u{1fae8}");
+  });
+  it("prints big and signed floats and ints as Python does", () => {
+    // A whole number is an int in our model, however large; the rest are floats.
+    expect(pyStr([2 ** 53 + 2, 1e22, -0, 5e-324, -1.5e-300])).toBe("[9007199254740994, 10000000000000000000000, 0, 5e-324, -1.5e-300]");
+    expect(pyStr(-0.5)).toBe("-0.5");
+  });
+});
