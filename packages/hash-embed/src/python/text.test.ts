@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isPySpace, pyCollapse, pyLower, pySplit, pyStrip } from "./text.js";
 
@@ -26,5 +27,12 @@ describe("pyLower", () => {
     expect(pyLower("\u{10d50}")).toBe("\u{10d50}");
     expect(pyLower("ΑΣ\u1c89Σ x")).toBe("ας\u1c89σ x");
     expect(pyCollapse(" \u1c89A  B ")).toBe("\u1c89a b");
+  });
+});
+
+describe("pyCollapse fast path", () => {
+  it("printable ASCII joined by single spaces gives the same answer as split and join", () => {
+    const ascii = fc.string({ unit: fc.constantFrom("a", "Z", "7", "!", "~", " ", "  ", "\t", "É", "\u00a0") });
+    fc.assert(fc.property(ascii, (s) => pyCollapse(s) === pySplit(pyLower(s)).join(" ")), { numRuns: 5000 });
   });
 });

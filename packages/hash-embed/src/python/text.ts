@@ -48,7 +48,11 @@ export function pySplit(s: string): string[] {
   return trimmed === "" ? [] : trimmed.split(RUNS);
 }
 
+// Printable ASCII words joined by single spaces: already collapsed except for case.
+const COLLAPSED_ASCII = /^[!-~]+(?: [!-~]+)*$/;
+
 /** `" ".join(s.lower().split())`: the whitespace- and case-insensitive form of a text. */
 export function pyCollapse(s: string): string {
+  if (COLLAPSED_ASCII.test(s)) return s.toLowerCase();
   return pySplit(pyLower(s)).join(" ");
 }

@@ -4,29 +4,15 @@
  * `** 0.5` as CPython's glibc `pow` answers it (`powHalf`), and 0.0 when either norm is zero.
  * Not clamped: 1.0000000000000002 is a possible answer.
  */
-import type { Vector } from "@whileai/hash-embed";
+import { powHalf, type Vector } from "@whileai/hash-embed";
+
+export { powHalf };
 
 /** `sum(x * x for x in v)`, left to right. */
 export function sumSquares(v: Vector): number {
   let s = 0;
   for (let i = 0; i < v.length; i++) s += v[i] * v[i];
   return s;
-}
-
-const BELOW_ONE = 1 - 2 ** -53;
-
-/**
- * `x ** 0.5` in CPython, which calls the C library's `pow`, not `sqrt`. glibc's pow is not
- * correctly rounded: for x = 1 - 2^-53 it answers 1.0 where sqrt gives 0.9999999999999999, and
- * that x is a common squared norm of a unit vector (so "refund order 81" vs "refund order 82"
- * scores 0.9999999999999999 in Python, not 1.0000000000000002). Checked against CPython 3.11 on
- * glibc 2.36, with and without FMA, for every x within 2^20 ulps of 1.0 (all squared norms of
- * normalised vectors): this is the only difference there. Far from 1.0 (raw vectors of a custom
- * embedder) glibc's pow still misrounds about 0.1% of inputs by one ulp, which only matters on
- * an exact threshold tie.
- */
-export function powHalf(x: number): number {
-  return x === BELOW_ONE ? 1.0 : Math.sqrt(x);
 }
 
 /** `_cosine(a, b)`: `zip` stops at the shorter vector; the norms use every component. */

@@ -1,0 +1,17 @@
+/** Messages between the Node scan and its worker threads. */
+import type { SourceLayout } from "../scan/source-store.js";
+
+export interface WorkerSetup {
+  memory: WebAssembly.Memory;
+  layout: SourceLayout;
+  kernel: "wasm" | "ts";
+  /** The work area this worker owns in the shared memory. */
+  slot: number;
+}
+
+export interface WorkerTask {
+  id: number;
+  texts: string[];
+}
+
+export type WorkerReply = { id: number; best: Float64Array; source: Int32Array } | { id: number; error: string };

@@ -1,0 +1,80 @@
+/**
+ * The one growable byte space the scan works in: a WebAssembly.Memory where WebAssembly exists
+ * (shared when worker threads read it), else an ArrayBuffer that doubles. Views are re-read
+ * after every growth because growing detaches (or, when shared, outdates) the old buffer.
+ */
+const PAGE = 65536;
+/** wasm32 addresses 4 GiB: 65,536 pages. */
+const MAX_PAGES = 65536;
+
+export class ByteSpace {
+  readonly memory: WebAssembly.Memory | null;
+  private plain: ArrayBuffer | null;
+  private cachedBuffer: ArrayBufferLike | null = null;
+  private views: { u8: Uint8Array; u32: Uint32Array; f32: Float32Array } | null = null;
+
+  constructor(bytes: number, options: { shared?: boolean; wasm?: boolean } = {}) {
+    const pages = Math.max(1, Math.ceil(bytes / PAGE));
+    if (options.wasm !== false && typeof WebAssembly === "object") {
+      this.memory = options.shared
+        ? new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true })
+        : new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES });
+      this.plain = null;
+    } else {
+      this.memory = null;
+      this.plain = new ArrayBuffer(pages * PAGE);
+    }
+  }
+
+  /** A space around an existing shared memory (a worker's view of the main thread's). */
+  static of(memory: WebAssembly.Memory): ByteSpace {
+    const space = Object.create(ByteSpace.prototype) as ByteSpace;
+    Object.assign(space, { memory, plain: null, cachedBuffer: null, views: null });
+    return space;
+  }
+
+  get buffer(): ArrayBufferLike {
+    return this.memory !== null ? this.memory.buffer : (this.plain as ArrayBuffer);
+  }
+
+  get size(): number {
+    return this.buffer.byteLength;
+  }
+
+  /** Makes room for at least `bytes` bytes; growth at least doubles, so appends stay linear. */
+  ensure(bytes: number): void {
+    const have = this.size;
+    if (bytes <= have) return;
+    if (bytes > MAX_PAGES * PAGE) throw new RangeError(`the leakage scan needs ${bytes} bytes, over the 4 GiB a WebAssembly memory can address`);
+    const want = Math.min(MAX_PAGES * PAGE, Math.max(bytes, have * 2));
+    const pages = Math.ceil(want / PAGE);
+    if (this.memory !== null) {
+      this.memory.grow(pages - have / PAGE);
+    } else {
+      const next = new ArrayBuffer(pages * PAGE);
+      new Uint8Array(next).set(new Uint8Array(this.plain as ArrayBuffer));
+      this.plain = next;
+    }
+  }
+
+  private current() {
+    const buffer = this.buffer;
+    if (this.views === null || this.cachedBuffer !== buffer || this.views.u8.byteLength !== buffer.byteLength) {
+      this.cachedBuffer = buffer;
+      this.views = { u8: new Uint8Array(buffer), u32: new Uint32Array(buffer), f32: new Float32Array(buffer) };
+    }
+    return this.views;
+  }
+
+  get u8(): Uint8Array {
+    return this.current().u8;
+  }
+
+  get u32(): Uint32Array {
+    return this.current().u32;
+  }
+
+  get f32(): Float32Array {
+    return this.current().f32;
+  }
+}

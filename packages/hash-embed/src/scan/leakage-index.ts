@@ -1,0 +1,79 @@
+/**
+ * The held-out side of a leakage scan, embedded once: each non-empty source prompt as bucket
+ * counts in the kernels' compact layout, plus the collapsed texts the exact-copy rule needs.
+ * Sources are indexed as Python indexes them: in order, counting only non-empty prompts.
+ */
+import { pyCollapse } from "../python/text.js";
+import { ByteSpace } from "./byte-space.js";
+import { CountEmbedder } from "./count-embedder.js";
+import { createKernel, resolveKernel, type KernelChoice, type ScreenKernel } from "./kernel.js";
+import { sourceBase, WORK_BASE, WORK } from "./layout.js";
+import { NearestFinder, type NearestSink } from "./nearest.js";
+import { SourceStore, type SourceLayout } from "./source-store.js";
+
+export interface LeakageIndexOptions {
+  kernel?: KernelChoice;
+  /** Work areas to reserve, one per thread that will scan (default 1). */
+  workers?: number;
+  /** Text -> counts; tests swap in embedders that produce chosen count vectors. */
+  embedder?: () => CountEmbedder;
+}
+
+export class LeakageIndex {
+  readonly kernel: "wasm" | "ts";
+  readonly workers: number;
+  readonly space: ByteSpace;
+  /** Collapsed source texts, for the exact-copy rule. */
+  readonly texts = new Set<string>();
+  private readonly store: SourceStore;
+  private readonly makeEmbedder: () => CountEmbedder;
+  private readonly embedder: CountEmbedder;
+  private finder: NearestFinder | null = null;
+  private sealed: SourceLayout | null = null;
+
+  constructor(options: LeakageIndexOptions = {}) {
+    this.kernel = resolveKernel(options.kernel ?? "auto");
+    this.workers = options.workers ?? 1;
+    const base = sourceBase(this.workers);
+    // Threads share the memory; the TS kernel on one thread needs no WebAssembly at all.
+    const shared = this.workers > 1;
+    this.space = new ByteSpace(base, { shared });
+    this.store = new SourceStore(this.space, base);
+    this.makeEmbedder = options.embedder ?? (() => new CountEmbedder());
+    this.embedder = this.makeEmbedder();
+  }
+
+  /** Sources seen so far (non-empty prompts): Python's `n_sources`. */
+  get count(): number {
+    return this.store.count;
+  }
+
+  /** Adds one source prompt (already `_prompt_of`-ed); an empty one is not a source. */
+  add(text: string): void {
+    if (this.sealed !== null) throw new Error("sources cannot be added once the scan has started");
+    if (text === "") return;
+    this.texts.add(pyCollapse(text));
+    this.embedder.embed(text);
+    this.store.add(this.embedder);
+  }
+
+  /** Ends the source list: what a worker needs to scan these sources. */
+  layout(): SourceLayout {
+    if (this.sealed === null) {
+      this.store.seal();
+      this.sealed = this.store.layout();
+    }
+    return this.sealed;
+  }
+
+  /** The nearest source of each text, on this thread (work area 0). */
+  nearest(texts: readonly string[], out: NearestSink): void {
+    this.finder ??= new NearestFinder(this.space, WORK_BASE, this.layout(), createKernel(this.kernel, this.space), this.makeEmbedder());
+    this.finder.find(texts, out);
+  }
+}
+
+/** A finder over an index's memory seen from a worker thread, using work area `slot`. */
+export function workerFinder(space: ByteSpace, layout: SourceLayout, kernel: ScreenKernel, slot: number): NearestFinder {
+  return new NearestFinder(space, WORK_BASE + slot * WORK.bytes, layout, kernel, new CountEmbedder());
+}

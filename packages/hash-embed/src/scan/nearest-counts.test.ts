@@ -1,0 +1,67 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { ChosenCounts, countsText, naiveNearestCounts } from "../testing/chosen-counts.js";
+import { LeakageIndex } from "./leakage-index.js";
+
+/** Both kernels on chosen count vectors, bit for bit against the Python computation. */
+function expectExact(generated: string[], sources: string[]): void {
+  const expected = naiveNearestCounts(generated, sources);
+  for (const kernel of ["wasm", "ts"] as const) {
+    const index = new LeakageIndex({ kernel, embedder: () => new ChosenCounts() });
+    for (const s of sources) index.add(s);
+    const out = { best: new Float64Array(generated.length), source: new Int32Array(generated.length) };
+    index.nearest(generated, out);
+    for (let i = 0; i < generated.length; i++) {
+      if (!Object.is(out.best[i], expected.best[i]) || out.source[i] !== expected.source[i]) {
+        throw new Error(`${kernel}, row ${i} [${generated[i]}]: got (${out.best[i]}, ${out.source[i]}), Python (${expected.best[i]}, ${expected.source[i]})`);
+      }
+    }
+  }
+}
+
+const counts = (maxBucket: number, maxCount: number) =>
+  fc.array(fc.tuple(fc.integer({ min: 0, max: maxBucket }), fc.integer({ min: 1, max: maxCount })), { minLength: 1, maxLength: 12 }).map((pairs) => {
+    const v = new Uint32Array(256);
+    for (const [b, c] of pairs) v[b] = Math.min(c, 1000);
+    return v;
+  });
+
+/** Multiples and off-by-one variants of a base vector: cosines equal or within ulps of each other. */
+const nearTies = fc.tuple(counts(20, 60), fc.array(fc.tuple(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 0, max: 20 }), fc.integer({ min: -1, max: 1 })), { maxLength: 10 })).map(([base, variants]) => [
+  countsText(base),
+  ...variants.map(([scale, bucket, delta]) => {
+    const v = base.map((c) => c * scale);
+    v[bucket] = Math.max(0, v[bucket] + delta);
+    return countsText(v);
+  }),
+]);
+
+describe("nearest source on adversarial count vectors", () => {
+  test("multiples and off-by-one copies: ties and last-bit differences pick Python's source", () => {
+    fc.assert(
+      fc.property(fc.array(nearTies, { minLength: 1, maxLength: 6 }), counts(20, 300), (families, query) => {
+        const sources = families.flat().filter((t) => t !== "");
+        expectExact([countsText(query), ...families.map((f) => f[0])], sources);
+      }),
+      { numRuns: 500 },
+    );
+  }, 60_000);
+
+  test("counts at the byte and 16-bit limits", () => {
+    const at = (pairs: [number, number][]) => pairs.map(([b, c]) => `${b}:${c}`).join(" ");
+    const sources = [at([[1, 255]]), at([[1, 255], [2, 255]]), at([[1, 256]]), at([[1, 1], [3, 255]]), at([[4, 200], [5, 200]])];
+    const generated = [at([[1, 1]]), at([[1, 255]]), at([[1, 257], [3, 1]]), at([[4, 300], [5, 300]]), at([[1, 70000]]), at([[3, 1]])];
+    expectExact(generated, sources);
+  });
+
+  test("a query tied with more sources than the candidate list and one rescan range hold", () => {
+    const sources = Array.from({ length: 4500 }, (_, i) => `0:1 ${1 + (i % 200)}:1`);
+    expectExact(["0:1", "0:1 5:1"], sources);
+  });
+});
+
+test("the chosen-counts embedder itself", () => {
+  const e = new ChosenCounts();
+  e.embed("3:2 1:1");
+  expect([e.size, e.tokens, Array.from(e.nonzero.subarray(0, 2)), e.counts[3]]).toEqual([2, 3, [1, 3], 2]);
+});

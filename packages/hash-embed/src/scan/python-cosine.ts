@@ -1,0 +1,108 @@
+/**
+ * The cosine exactly as the Python SDK computes it for two hash vectors (traces.md §8.3):
+ * components are count / sqrt(sum of squares) (`_normalize`), the dot and squared norms are
+ * summed left to right in index order, norms are `x ** 0.5`, and the answer is
+ * dot / (na * nb). Zero components add +0.0 and change nothing, so only nonzero buckets are
+ * visited, still in index order. The scan's screen only chooses which sources reach this.
+ */
+import { fsum } from "../fsum.js";
+import { BLOCK_STRIDE, DIM, LANES } from "./layout.js";
+import type { CountEmbedder } from "./count-embedder.js";
+
+const BELOW_ONE = 1 - 2 ** -53;
+
+/**
+ * `x ** 0.5` as CPython answers it through glibc's `pow`, which is not correctly rounded: for
+ * x = 1 - 2^-53 (a common squared norm of a unit vector) it gives 1.0 where sqrt gives
+ * 0.9999999999999999. Checked against CPython 3.11 on glibc 2.36 for every x within 2^20 ulps
+ * of 1.0; this is the only difference there.
+ */
+export function powHalf(x: number): number {
+  return x === BELOW_ONE ? 1.0 : Math.sqrt(x);
+}
+
+/** `_normalize`'s divisor: sqrt(fsum(x*x)) or 1.0. Integer squares below 2^53 sum exactly. */
+function normOf(squares: number, counts: () => number[]): number {
+  const exact = squares > Number.MAX_SAFE_INTEGER ? fsum(counts().map((x) => x * x)) : squares;
+  return Math.sqrt(exact) || 1.0;
+}
+
+/** A generated prompt's hash vector, ready to be compared the Python way. */
+export class ExactQuery {
+  /** Nonzero buckets, ascending, and their normalised components. */
+  readonly nonzero = new Int32Array(DIM);
+  readonly values = new Float64Array(DIM);
+  size = 0;
+  /** `sum(x * x for x in a) ** 0.5`. */
+  norm = 0;
+
+  set(embedder: CountEmbedder): this {
+    const { counts, nonzero, size } = embedder;
+    const norm = normOf(embedder.squares(), () => Array.from(nonzero.subarray(0, size), (b) => counts[b]));
+    let sum = 0;
+    for (let k = 0; k < size; k++) {
+      const b = nonzero[k];
+      const x = counts[b] / norm;
+      this.nonzero[k] = b;
+      this.values[k] = x;
+      sum += x * x;
+    }
+    this.size = size;
+    this.norm = powHalf(sum);
+    return this;
+  }
+
+  /** Python's cosine against the source in `lane` of the block at byte `block` of `u8`. */
+  cosineWithBlock(u8: Uint8Array, block: number, lane: number): number {
+    let squares = 0;
+    for (let b = 0; b < DIM; b++) {
+      const c = u8[block + b * LANES + lane];
+      squares += c * c;
+    }
+    const norm = Math.sqrt(squares) || 1.0;
+    let sum = 0;
+    for (let b = 0; b < DIM; b++) {
+      const c = u8[block + b * LANES + lane];
+      if (c !== 0) {
+        const y = c / norm;
+        sum += y * y;
+      }
+    }
+    let dot = 0;
+    for (let k = 0; k < this.size; k++) {
+      const c = u8[block + this.nonzero[k] * LANES + lane];
+      if (c !== 0) dot += this.values[k] * (c / norm);
+    }
+    return this.finish(dot, powHalf(sum));
+  }
+
+  /** Python's cosine against a source kept as sparse counts (one with a count above 255). */
+  cosineWithSparse(buckets: Int32Array, counts: Float64Array): number {
+    let squares = 0;
+    for (let k = 0; k < counts.length; k++) squares += counts[k] * counts[k];
+    const norm = normOf(squares, () => Array.from(counts));
+    let sum = 0;
+    for (let k = 0; k < counts.length; k++) {
+      const y = counts[k] / norm;
+      sum += y * y;
+    }
+    let dot = 0;
+    let p = 0;
+    for (let k = 0; k < this.size; k++) {
+      const b = this.nonzero[k];
+      while (p < buckets.length && buckets[p] < b) p++;
+      if (p < buckets.length && buckets[p] === b) dot += this.values[k] * (counts[p] / norm);
+    }
+    return this.finish(dot, powHalf(sum));
+  }
+
+  private finish(dot: number, sourceNorm: number): number {
+    if (this.norm === 0 || sourceNorm === 0) return 0.0;
+    return dot / (this.norm * sourceNorm);
+  }
+}
+
+/** Byte offset of source `index`'s block in a source region starting at `base`. */
+export function blockAt(base: number, index: number): number {
+  return base + Math.floor(index / LANES) * BLOCK_STRIDE;
+}

@@ -1,0 +1,110 @@
+/**
+ * `scanLeakage`: which generated prompts are near copies of held-out sources, exactly as the
+ * Python SDK decides, at WebAssembly SIMD speed. This entry scans on the calling thread,
+ * yielding between chunks; `@whileai/hash-embed/node` adds worker threads.
+ */
+import { checkPromptInput, knownLength, promptsOf, promptsOfSync } from "./inputs.js";
+import { resolveOptions, type ScanLeakageOptions } from "./options.js";
+import type { LeakageScan } from "./result.js";
+import { ScanSession, sinkFor, type Chunk } from "./session.js";
+import type { NearestSink } from "./nearest.js";
+
+/** Finds nearest sources for chunks, on this thread or on workers; results in chunk order. */
+export interface ChunkRunner {
+  readonly threads: number;
+  /** Chunks that may be in flight at once. */
+  readonly depth: number;
+  run(chunk: Chunk): Promise<NearestSink>;
+  close(): Promise<void>;
+}
+
+export type RunnerFactory = (session: ScanSession) => ChunkRunner;
+
+/** The scan on this thread. */
+export const inThreadRunner: RunnerFactory = (session) => ({
+  threads: 1,
+  depth: 1,
+  async run(chunk) {
+    const sink = sinkFor(chunk.texts.length);
+    session.index.nearest(chunk.texts, sink);
+    return sink;
+  },
+  async close() {},
+});
+
+/** The scan with a given runner: the body of both entries' `scanLeakage`. */
+export async function runScan(generated: unknown, sources: unknown, options: ScanLeakageOptions | undefined, runner: RunnerFactory, workers: number): Promise<LeakageScan> {
+  const opts = resolveOptions(options, "scanLeakage");
+  checkPromptInput(generated, "generated");
+  checkPromptInput(sources, "sources");
+  const session = new ScanSession(opts, knownLength(generated), workers);
+  const sourceTexts = promptsOf(sources, "sources");
+  const generatedTexts = promptsOf(generated, "generated");
+  for await (const text of sourceTexts) {
+    session.index.add(text);
+    if ((session.index.count & 0xffff) === 0) session.throwIfAborted();
+  }
+  session.throwIfAborted();
+  session.beginGenerated();
+  const pool = runner(session);
+  const inFlight: [Chunk, Promise<NearestSink>][] = [];
+  const settle = async () => {
+    const [chunk, result] = inFlight.shift() as [Chunk, Promise<NearestSink>];
+    session.apply(chunk, await result);
+    session.throwIfAborted();
+  };
+  try {
+    const send = async (chunk: Chunk | null) => {
+      if (chunk === null) return;
+      inFlight.push([chunk, pool.run(chunk)]);
+      // Let the host breathe (and an abort land) between chunks on a single thread.
+      if (inFlight.length >= pool.depth) await settle();
+    };
+    for await (const text of generatedTexts) await send(session.push(text));
+    await send(session.flush());
+    while (inFlight.length > 0) await settle();
+  } finally {
+    // Rejections of chunks abandoned by an abort are not errors of their own.
+    for (const [, result] of inFlight) result.catch(() => undefined);
+    await pool.close();
+  }
+  return session.finish(pool.threads);
+}
+
+/**
+ * Scans `generated` prompts (strings or rows; arrays, iterables or async iterables) against
+ * `sources` and resolves with the Python `leakage_report` report plus each row's flag, nearest
+ * source and similarity. On this entry `threads` must be 1 (use `@whileai/hash-embed/node`).
+ */
+export function scanLeakage(generated: unknown, sources: unknown, options?: ScanLeakageOptions): Promise<LeakageScan> {
+  try {
+    if (resolveOptions(options, "scanLeakage").threads > 1) {
+      throw new TypeError("scanLeakage: threads > 1 needs worker threads: import scanLeakage from @whileai/hash-embed/node");
+    }
+    return runScan(generated, sources, options, inThreadRunner, 1);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+/** `scanLeakage` on this thread, synchronously, for arrays and iterables (no `threads`, `signal` is checked between chunks). */
+export function scanLeakageSync(generated: unknown, sources: unknown, options?: Omit<ScanLeakageOptions, "threads">): LeakageScan {
+  const opts = resolveOptions(options, "scanLeakageSync");
+  if (opts.threads > 1) throw new TypeError("scanLeakageSync: threads > 1 needs scanLeakage from @whileai/hash-embed/node");
+  checkPromptInput(generated, "generated");
+  checkPromptInput(sources, "sources");
+  const session = new ScanSession(opts, knownLength(generated), 1);
+  for (const text of promptsOfSync(sources, "sources")) session.index.add(text);
+  session.throwIfAborted();
+  session.beginGenerated();
+  const run = (chunk: Chunk | null) => {
+    if (chunk === null) return;
+    const sink = sinkFor(chunk.texts.length);
+    session.index.nearest(chunk.texts, sink);
+    session.apply(chunk, sink);
+    session.throwIfAborted();
+  };
+  for (const text of promptsOfSync(generated, "generated")) run(session.push(text));
+  run(session.flush());
+  return session.finish(1);
+}
