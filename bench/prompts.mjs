@@ -70,3 +70,11 @@ export function twentyWordPrompts(n, seed = 31) {
   const rnd = createRandom(seed);
   return Array.from({ length: n }, () => prompt(rnd, 20));
 }
+
+/** `n` agent task prompts from the examples' scenario generators (support and coding, templated). */
+export async function agentPrompts(n, seed = 41) {
+  const { supportScenario } = await import("../examples/generator/support.mjs");
+  const { codingScenario } = await import("../examples/generator/coding.mjs");
+  const rnd = createRandom(seed);
+  return Array.from({ length: n }, () => (rnd.chance(0.7) ? supportScenario(rnd) : codingScenario(rnd)).prompt);
+}

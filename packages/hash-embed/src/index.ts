@@ -15,7 +15,7 @@ export type { Dict } from "./python/values.js";
 export { scanLeakage, scanLeakageSync } from "./scan/scan-leakage.js";
 export type { ScanLeakageOptions, ShardSpec } from "./scan/options.js";
 export type { ScanProgress } from "./scan/progress.js";
-export type { LeakageScan, ShardReport } from "./scan/result.js";
+export type { LeakageScan, ScanTimings, ShardReport } from "./scan/result.js";
 export type { LeakageReport, LeakExample } from "./scan/tally.js";
 export { LeakageTally } from "./scan/tally.js";
 export { LeakageIndex } from "./scan/leakage-index.js";

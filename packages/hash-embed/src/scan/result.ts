@@ -22,6 +22,13 @@ export interface LeakageScan {
   /** The kernel that ran and the threads that scanned. */
   kernel: "wasm" | "ts";
   threads: number;
+  /** Seconds spent embedding the sources, and scanning the generated rows (their embedding included). */
+  timings: ScanTimings;
+}
+
+export interface ScanTimings {
+  sourcesSeconds: number;
+  scanSeconds: number;
 }
 
 /** Per-row outputs that grow as rows stream in. */
@@ -54,7 +61,7 @@ export class RowOutputs {
     this.similarities = widen(this.similarities, (k) => new Float64Array(k));
   }
 
-  finish(report: LeakageScan["report"], kernel: "wasm" | "ts", threads: number): LeakageScan {
+  finish(report: LeakageScan["report"], kernel: "wasm" | "ts", threads: number, timings: ScanTimings): LeakageScan {
     const n = this.size;
     return {
       report,
@@ -64,6 +71,7 @@ export class RowOutputs {
       similarities: this.similarities.slice(0, n),
       kernel,
       threads,
+      timings,
     };
   }
 }

@@ -25,7 +25,9 @@ export class ScanSession {
   readonly index: LeakageIndex;
   private tally: LeakageTally | null = null;
   private readonly outputs = new RowOutputs();
-  private readonly started = Date.now();
+  private readonly created = performance.now();
+  /** When the generated rows started: the rate and ETA count from here. */
+  private started = 0;
   private rowsSeen = 0;
   private chunk: Chunk = { rows: [], texts: [] };
   private chunkSize = 0;
@@ -43,6 +45,7 @@ export class ScanSession {
     const { threshold, examples } = this.options;
     this.tally = new LeakageTally(threshold, examples, this.index.count, this.index.texts);
     this.chunkSize = chunkRows(this.index.count);
+    this.started = performance.now();
   }
 
   /** Takes the next generated prompt; returns a full chunk when one is ready. */
@@ -87,7 +90,7 @@ export class ScanSession {
   private progress() {
     const shard = this.options.shard;
     const total = this.rowsTotal === null ? null : shard === undefined ? this.rowsTotal : Math.ceil((this.rowsTotal - shard.index) / shard.count);
-    return progressOf(this.outputs.size, total, this.index.count, this.started, Date.now());
+    return progressOf(this.outputs.size, total, this.index.count, this.started, performance.now());
   }
 
   throwIfAborted(): void {
@@ -99,7 +102,8 @@ export class ScanSession {
     const shard = this.options.shard;
     const report: LeakageScan["report"] =
       shard === undefined ? tally.report : ({ ...tally.report, shard: { index: shard.index, count: shard.count, examples: this.options.examples } } satisfies ShardReport);
-    return this.outputs.finish(report, this.index.kernel, threads);
+    const timings = { sourcesSeconds: (this.started - this.created) / 1000, scanSeconds: (performance.now() - this.started) / 1000 };
+    return this.outputs.finish(report, this.index.kernel, threads, timings);
   }
 }
 

@@ -1,0 +1,110 @@
+// The leakage scan's two costs, with tinybench, each against a baseline measured in the same run:
+//  - embedding: prompts/s into the scan's source store, against hashVector (the per-text
+//    embedder over @noble/hashes);
+//  - scanning: pairs/s at 10K x 10K for the WebAssembly SIMD kernel, the TypeScript kernel and a
+//    naive float64 loop over dense 256-bucket vectors (the Python computation written plainly).
+// The slower contenders scan a slice of the generated rows: a rate is per pair, the slice only
+// keeps a run short. 100K x 100K, threads and 1M x 1M: bench/leakage-scale.mjs.
+//   pnpm bench:leakage
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import { Bench } from "tinybench";
+import { hashVector, LeakageIndex, powHalf } from "@whileai/hash-embed";
+import { agentPrompts, generatedPrompts, sourcePrompts, twentyWordPrompts } from "./prompts.mjs";
+
+const EMBED_N = 20_000;
+const SCAN_N = 10_000;
+const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+let sink = 0;
+
+// ---- embedding --------------------------------------------------------------------------
+const corpora = { "20-word Zipf prompts": twentyWordPrompts(EMBED_N), "agent task prompts (~12 words)": await agentPrompts(EMBED_N) };
+const embedBench = new Bench({ name: "embedding", time: 3000, iterations: 5, warmupIterations: 1, throws: true });
+for (const [corpus, prompts] of Object.entries(corpora)) {
+  embedBench.add(`hashVector, ${corpus}`, () => {
+    for (let i = 0; i < 2000; i++) sink += hashVector(prompts[i])[0];
+  });
+  // A fresh index each time: its token caches start cold, as in one real scan.
+  embedBench.add(`scan embedder, ${corpus}`, () => {
+    const index = new LeakageIndex();
+    for (const p of prompts) index.add(p);
+    sink += index.count;
+  });
+}
+await embedBench.run();
+const embedRate = (name, n) => (n / embedBench.getTask(name).result.latency.p50) * 1000;
+
+// ---- scanning ---------------------------------------------------------------------------
+const sources = sourcePrompts(SCAN_N);
+const generated = generatedPrompts(SCAN_N, sources);
+const indexes = Object.fromEntries(
+  ["wasm", "ts"].map((kernel) => {
+    const index = new LeakageIndex({ kernel });
+    for (const s of sources) index.add(s);
+    return [kernel, index];
+  }),
+);
+const SLICE = { wasm: SCAN_N, ts: 1000, naive: 100 };
+const denseSources = sources.map((s) => hashVector(s));
+
+function naiveScan(texts) {
+  for (const text of texts) {
+    const v = hashVector(text);
+    let best = 0;
+    for (const s of denseSources) {
+      let dot = 0;
+      let sa = 0;
+      let sb = 0;
+      for (let i = 0; i < 256; i++) dot += v[i] * s[i];
+      for (let i = 0; i < 256; i++) sa += v[i] * v[i];
+      for (let i = 0; i < 256; i++) sb += s[i] * s[i];
+      const na = powHalf(sa);
+      const nb = powHalf(sb);
+      const sim = na === 0 || nb === 0 ? 0 : dot / (na * nb);
+      if (sim > best) best = sim;
+    }
+    sink += best;
+  }
+}
+
+const scanBench = new Bench({ name: "scan", time: 3000, iterations: 5, warmupIterations: 1, throws: true });
+for (const kernel of ["wasm", "ts"]) {
+  const texts = generated.slice(0, SLICE[kernel]);
+  const out = { best: new Float64Array(texts.length), source: new Int32Array(texts.length) };
+  scanBench.add(`${kernel} kernel`, () => {
+    indexes[kernel].nearest(texts, out);
+    sink += out.source[0];
+  });
+}
+scanBench.add("naive float64 loop", () => naiveScan(generated.slice(0, SLICE.naive)));
+await scanBench.run();
+const pairRate = (name, rows) => ((rows * SCAN_N) / scanBench.getTask(name).result.latency.p50) * 1000;
+const rates = { wasm: pairRate("wasm kernel", SLICE.wasm), ts: pairRate("ts kernel", SLICE.ts), naive: pairRate("naive float64 loop", SLICE.naive) };
+
+const embedRows = Object.keys(corpora).map((corpus) => {
+  const base = embedRate(`hashVector, ${corpus}`, 2000);
+  const scan = embedRate(`scan embedder, ${corpus}`, EMBED_N);
+  return `| ${corpus} | ${fmt(scan)} | ${fmt(base)} | ${(scan / base).toFixed(1)}x |`;
+});
+const table = [
+  "## Leakage scan: embedding and kernels (one thread)",
+  "",
+  `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown CPU"}; tinybench medians. Prompts from bench/prompts.mjs (seeded).`,
+  "",
+  `| embedding ${fmt(EMBED_N)} prompts | scan embedder, prompts/s | hashVector, prompts/s (baseline) | ratio |`,
+  "|---|---:|---:|---:|",
+  ...embedRows,
+  "",
+  `| scan, ${fmt(SCAN_N)} sources (rows scanned) | pairs/s | vs TS kernel | vs naive loop |`,
+  "|---|---:|---:|---:|",
+  `| WebAssembly SIMD kernel (${fmt(SLICE.wasm)}) | ${fmt(rates.wasm / 1e6, 1)} M | ${(rates.wasm / rates.ts).toFixed(1)}x | ${fmt(rates.wasm / rates.naive)}x |`,
+  `| TypeScript kernel (${fmt(SLICE.ts)}) | ${fmt(rates.ts / 1e6, 1)} M | 1.0x | ${fmt(rates.ts / rates.naive, 1)}x |`,
+  `| naive float64 loop (${fmt(SLICE.naive)}) | ${fmt(rates.naive / 1e6, 2)} M | ${(rates.naive / rates.ts).toFixed(2)}x | 1.0x |`,
+  "",
+  "Kernel rows time the scan of generated prompts (their embedding included) against an index built beforehand; every answer is exact (the screened candidates are recomputed the Python way).",
+  "",
+].join("\n");
+console.log(`\n${table}`);
+mkdirSync(new URL("./results/", import.meta.url), { recursive: true });
+writeFileSync(new URL("./results/leakage.md", import.meta.url), table);
+if (sink === -1) console.log(sink);
