@@ -20,11 +20,15 @@ export interface ChunkRunner {
 
 export type RunnerFactory = (session: ScanSession) => ChunkRunner;
 
+/** A macrotask turn, so timers, I/O and abort events get to run between chunks. */
+const yieldToHost = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 /** The scan on this thread. */
 export const inThreadRunner: RunnerFactory = (session) => ({
   threads: 1,
   depth: 1,
   async run(chunk) {
+    await yieldToHost();
     const sink = sinkFor(chunk.texts.length);
     session.index.nearest(chunk.texts, sink);
     return sink;
