@@ -2,6 +2,7 @@
 // @whileai/hash-embed/node, for each kernel and thread count asked for. Reports the time to
 // embed the sources, the scan time and pairs/s of the scan (generated prompts embedded on the
 // workers, included), and the peak RSS of the process.
+//   pnpm bench:scale --size 100000 --threads 1,2 --kernels wasm   (builds first)
 //   node bench/leakage-scale.mjs --size 100000 --threads 1,2 --kernels wasm
 //   node bench/leakage-scale.mjs --size 1000000 --threads 2          (the 1M x 1M run)
 // A kernel too slow for the size (ts, naive) can scan a slice of the generated rows:
@@ -50,6 +51,7 @@ for (const kernel of values.kernels.split(",")) {
         },
       });
       runs.push(result);
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
     }
     const median = (pick) => runs.map(pick).sort((a, b) => a - b)[Math.floor(runs.length / 2)];
     const scan = median((r) => r.timings.scanSeconds);

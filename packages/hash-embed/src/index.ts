@@ -24,3 +24,5 @@ export { mergeLeakageReports } from "./scan/merge.js";
 export { resolveKernel, wasmKernelAvailable } from "./scan/kernel.js";
 export type { KernelChoice } from "./scan/kernel.js";
 export { powHalf } from "./scan/python-cosine.js";
+export { Blake2bBatch, blake2bWasmAvailable } from "./blake2b-batch.js";
+export type { Blake2bBatchOptions, Blake2bImplementation } from "./blake2b-batch.js";

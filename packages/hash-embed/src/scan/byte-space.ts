@@ -13,9 +13,12 @@ export class ByteSpace {
   private cachedBuffer: ArrayBufferLike | null = null;
   private views: { u8: Uint8Array; u32: Uint32Array; f32: Float32Array } | null = null;
 
-  constructor(bytes: number, options: { shared?: boolean; wasm?: boolean } = {}) {
+  constructor(bytes: number, options: { shared?: boolean; wasm?: boolean; memory?: WebAssembly.Memory } = {}) {
     const pages = Math.max(1, Math.ceil(bytes / PAGE));
-    if (options.wasm !== false && typeof WebAssembly === "object") {
+    if (options.memory !== undefined) {
+      this.memory = options.memory;
+      this.plain = null;
+    } else if (options.wasm !== false && typeof WebAssembly === "object") {
       this.memory = options.shared
         ? new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true })
         : new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES });
@@ -26,11 +29,9 @@ export class ByteSpace {
     }
   }
 
-  /** A space around an existing shared memory (a worker's view of the main thread's). */
+  /** A space around an existing memory (a worker's view of the main thread's shared memory). */
   static of(memory: WebAssembly.Memory): ByteSpace {
-    const space = Object.create(ByteSpace.prototype) as ByteSpace;
-    Object.assign(space, { memory, plain: null, cachedBuffer: null, views: null });
-    return space;
+    return new ByteSpace(0, { memory });
   }
 
   get buffer(): ArrayBufferLike {

@@ -5,11 +5,9 @@
  * lanes are summed four at a time in 32-bit words: a row on the u8 path cannot carry between
  * bytes because every dot it sums is at most 255.
  */
-import { CMAX, LANES, RS, SCALE, STATE_COUNT, STATE_MAX, STATE_OVERFLOW, STATE_TOKENS, BLOCK_STRIDE } from "./layout.js";
+import { BLOCK_STRIDE, CMAX, LANES, RS, SCALE, STATE_COUNT, STATE_MAX, STATE_OVERFLOW, STATE_TOKENS, WINDOW } from "./layout.js";
 import type { ByteSpace } from "./byte-space.js";
 import type { ScanCall, ScreenKernel } from "./kernel.js";
-
-const WINDOW = Math.fround(1 - 1 / 65536);
 
 export function tsKernel(space: ByteSpace): ScreenKernel {
   const dots = new Float64Array(LANES);

@@ -15,6 +15,9 @@ export const CMAX = SCALE + 4;
 /** Bytes a block: 261 per source. */
 export const BLOCK_STRIDE = CMAX + 12;
 
+/** Candidates are kept when their f32 screen score is >= the row's best * WINDOW (as in assembly/scan.ts). */
+export const WINDOW = Math.fround(1 - 1 / 65536);
+
 /** Rows screened per kernel call, and candidates kept per row before it falls back to a rescan. */
 export const BATCH_ROWS = 64;
 export const CANDIDATES = 32;

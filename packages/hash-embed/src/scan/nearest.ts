@@ -6,8 +6,8 @@
  *
  * Why that is exact: the screen score of a source is within 2e-7 (relative) of
  * dot / sqrt(C), and Python's value within 1e-13 of the true cosine, so the source Python
- * picks (and every source tying it) has a screen score within 4e-7 of the best screen score,
- * far inside the 1.5e-5 window.
+ * picks (and every source tying it) has a screen score within 5e-7 of the best screen score,
+ * far inside the 1.5e-5 window (docs/leakage-scan-design.md).
  */
 import type { CountEmbedder } from "./count-embedder.js";
 import { ExactQuery } from "./python-cosine.js";
@@ -27,12 +27,11 @@ import {
   STATE_OVERFLOW,
   STATE_TOKENS,
   TILE_BLOCKS,
+  WINDOW,
   WORK,
 } from "./layout.js";
 
-const WINDOW = Math.fround(1 - 1 / 65536);
-
-/** Nearest sources of a list of texts, written into `best` and `source` at `offset + i`. */
+/** The nearest source of text i: `best[i]` (its cosine) and `source[i]` (its index, -1 for none). */
 export interface NearestSink {
   best: Float64Array;
   source: Int32Array;
