@@ -61,7 +61,8 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     const send = async (chunk: Chunk | null) => {
       if (chunk === null) return;
       inFlight.push([chunk, pool.run(chunk)]);
-      // Let the host breathe (and an abort land) between chunks on a single thread.
+      // At most `depth` chunks in flight; results are judged in chunk order, so the report is
+      // the one-thread report whatever the thread count.
       if (inFlight.length >= pool.depth) await settle();
     };
     for await (const text of generatedTexts) await send(session.push(text));
