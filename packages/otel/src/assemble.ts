@@ -1,0 +1,119 @@
+/**
+ * One conversation's spans, in time order, into one row (§5.5, §5.6). The walk keeps the
+ * Python order of reads per span: usage, model version, generic model, reward, tool step
+ * (a tool span's messages are never read), user turns, assistant output.
+ */
+import { py } from "@whileai/traces";
+import { first } from "./attributes.js";
+import { MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL_ID_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
+import { callId } from "./conventions/message.js";
+import { openInferenceToolStep } from "./conventions/openinference.js";
+import { traceloopToolStep } from "./conventions/openllmetry.js";
+import type { SpanEntry } from "./group.js";
+import { spanMessages } from "./span-messages.js";
+import { tokenCount } from "./tokens.js";
+import { ToolBinding } from "./tool-binding.js";
+import { toolSpanStep, type ToolStep } from "./tool-span.js";
+
+export type OtelStep = ToolStep | { user: string };
+
+export interface OtelRow {
+  prompt: string;
+  steps: OtelStep[];
+  final_text: string;
+  conversation_id: string;
+  /** Earliest start in ns, as the nearest double (epochs in ns exceed 2^53). */
+  ts?: number;
+  reward?: number;
+  model_version?: string;
+  usage?: { input_tokens: number; output_tokens: number };
+  schema_version: string;
+}
+
+// A span named by the convention `execute_tool {gen_ai.tool.name}` matches calls by the tool's name.
+const EXECUTE_TOOL = /^execute_tool /;
+
+/** Python's tool span first, then the OpenInference and Traceloop tool spans Python cannot see. */
+function toolStepOf(entry: SpanEntry): ToolStep | null {
+  return toolSpanStep(entry.span, entry.attrs) ?? openInferenceToolStep(entry.span, entry.attrs) ?? traceloopToolStep(entry.span, entry.attrs);
+}
+
+export function assembleRow(conversationId: string, entries: readonly SpanEntry[], rewardKeys: readonly string[]): OtelRow | null {
+  const toolSteps = entries.map(toolStepOf);
+  const binding = new ToolBinding();
+  toolSteps.forEach((step, i) => {
+    if (step) binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), callId(first(entries[i].attrs, TOOL_CALL_ID_KEYS)));
+  });
+
+  let prompt = "";
+  let finalText = "";
+  const steps: OtelStep[] = [];
+  let reward: number | null = null;
+  let modelVersion: string | null = null;
+  let modelGeneric: string | null = null;
+  const seenUsers = new Set<string>();
+  let tokensIn = 0;
+  let tokensOut = 0;
+  let usageSeen = false;
+
+  for (let i = 0; i < entries.length; i++) {
+    const { span, attrs } = entries[i];
+    const si = tokenCount(first(attrs, USAGE_IN_KEYS));
+    const so = tokenCount(first(attrs, USAGE_OUT_KEYS));
+    if (si !== null || so !== null) {
+      usageSeen = true;
+      tokensIn += si ?? 0;
+      tokensOut += so ?? 0;
+    }
+    const version = first(attrs, MODEL_VERSION_KEYS);
+    if (py.truthy(version) && modelVersion === null) modelVersion = py.pyStr(version);
+    const generic = first(attrs, MODEL_KEYS);
+    if (modelGeneric === null && py.truthy(generic)) modelGeneric = py.pyStr(generic);
+    if (reward === null) reward = rewardOf(first(attrs, rewardKeys));
+
+    const toolStep = toolSteps[i];
+    if (toolStep) {
+      steps.push(toolStep);
+      continue;
+    }
+    const input = spanMessages(span, attrs, "user");
+    for (const text of input.texts) {
+      const key = py.pyCollapse(text);
+      if (seenUsers.has(key)) continue;
+      seenUsers.add(key);
+      if (!prompt) prompt = text;
+      else steps.push({ user: text });
+    }
+    for (const response of input.responses) binding.bind(response);
+    const output = spanMessages(span, attrs, "assistant");
+    if (output.texts.length) finalText = output.texts[output.texts.length - 1];
+    for (const call of output.calls) {
+      const step = binding.stepFor(call);
+      if (step) steps.push(step);
+    }
+  }
+
+  if (!prompt && !steps.length && !finalText) return null;
+  const start = entries[0].start;
+  const model = modelVersion || modelGeneric;
+  // Keys in Python's order; `ts` is the nearest double of the exact start.
+  return {
+    prompt,
+    steps,
+    final_text: finalText,
+    conversation_id: conversationId,
+    ...(start !== 0n ? { ts: Number(start) } : {}),
+    ...(reward !== null ? { reward } : {}),
+    ...(model ? { model_version: model } : {}),
+    ...(usageSeen ? { usage: { input_tokens: tokensIn, output_tokens: tokensOut } } : {}),
+    schema_version: SCHEMA_VERSION,
+  };
+}
+
+/** A reward in [0, 1]: exactly 0.0 or 1.0 become the ints 0 and 1; anything else is no reward. */
+function rewardOf(raw: unknown): number | null {
+  if (raw === null) return null;
+  const value = py.pyFloat(raw);
+  if (value === null || !(value >= REWARD_RANGE[0] && value <= REWARD_RANGE[1])) return null;
+  return value + 0;
+}

@@ -1,0 +1,50 @@
+/**
+ * Flattened attribute trees: OpenInference and OpenLLMetry spell a message list as one
+ * attribute per leaf (`llm.input_messages.0.message.role`, `gen_ai.prompt.1.content`), because
+ * span attributes cannot hold objects. This rebuilds the tree under one prefix.
+ */
+import type { Attributes } from "../attributes.js";
+
+const INDEX = /^\d+$/;
+
+export class FlatNode {
+  readonly children = new Map<string, FlatNode>();
+  value: unknown = undefined;
+
+  child(...path: string[]): FlatNode | undefined {
+    let node: FlatNode | undefined = this;
+    for (const key of path) node = node?.children.get(key);
+    return node;
+  }
+
+  /** The leaf value at `path`, or null. */
+  at(...path: string[]): unknown {
+    return this.child(...path)?.value ?? null;
+  }
+
+  /** Children named by an index, in index order (`.10` after `.9`). */
+  indexed(): FlatNode[] {
+    return [...this.children.entries()]
+      .filter(([key]) => INDEX.test(key))
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([, node]) => node);
+  }
+}
+
+/** The tree of every attribute named `<prefix>.<...>`, or null when there is none. */
+export function flattened(attrs: Attributes, prefix: string): FlatNode | null {
+  const lead = prefix + ".";
+  let root: FlatNode | null = null;
+  for (const [key, value] of attrs) {
+    if (!key.startsWith(lead)) continue;
+    root ??= new FlatNode();
+    let node = root;
+    for (const segment of key.slice(lead.length).split(".")) {
+      let next = node.children.get(segment);
+      if (!next) node.children.set(segment, (next = new FlatNode()));
+      node = next;
+    }
+    node.value = value;
+  }
+  return root;
+}

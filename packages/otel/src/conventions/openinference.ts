@@ -1,0 +1,81 @@
+/**
+ * OpenInference (Arize) spans (spec/semantic_conventions.md, spec/tool_calling.md): flattened
+ * `llm.input_messages.N.message.{role,content,contents,tool_calls,tool_call_id}` and
+ * `llm.output_messages.N...`, `input.value` / `output.value` on AGENT and LLM spans, and
+ * TOOL spans (`openinference.span.kind: TOOL`, `tool.name`, args in `input.value`).
+ */
+import { py } from "@whileai/traces";
+import { first, parseValue, type Attributes } from "../attributes.js";
+import { readMessageList, type Side } from "../messages.js";
+import { failed, type ToolStep } from "../tool-span.js";
+import { flattened, type FlatNode } from "./flattened.js";
+import type { MessageRead } from "./message.js";
+
+const PREFIX: Record<Side, string> = { user: "llm.input_messages", assistant: "llm.output_messages" };
+
+/** The flattened message list of one side, or null when the span has none. */
+export function openInferenceMessages(attrs: Attributes, side: Side): MessageRead | null {
+  const tree = flattened(attrs, PREFIX[side]);
+  if (!tree) return null;
+  return readMessageList(tree.indexed().map((node) => message(node.child("message"))), side);
+}
+
+function message(node: FlatNode | undefined): Record<string, unknown> | null {
+  if (!node) return null;
+  const contents = node.child("contents")?.indexed() ?? [];
+  // Only text contents: an image part has no text and would leave a stray space in the join.
+  const texts = contents.filter((c) => py.or(c.at("message_content", "type"), "text") === "text").map((c) => c.at("message_content", "text"));
+  const calls = (node.child("tool_calls")?.indexed() ?? []).map((call) => ({
+    id: call.at("tool_call", "id"),
+    function: { name: call.at("tool_call", "function", "name"), arguments: call.at("tool_call", "function", "arguments") },
+  }));
+  // The legacy single function call (`message.function_call_name`) reads as one call without an id.
+  const legacyName = node.at("function_call_name");
+  if (py.truthy(legacyName)) calls.push({ id: null, function: { name: legacyName, arguments: node.at("function_call_arguments_json") } });
+  return {
+    role: node.at("role"),
+    content: node.at("content") ?? (texts.length ? texts : null),
+    tool_call_id: node.at("tool_call_id"),
+    tool_calls: calls,
+  };
+}
+
+function spanKind(attrs: Attributes): string {
+  return py.pyStr(py.or(attrs.get("openinference.span.kind"), "")).toUpperCase();
+}
+
+/**
+ * `input.value` / `output.value` as a user / assistant text, only on AGENT and LLM spans (a
+ * CHAIN's value is often an intermediate prompt) and only when it is plain text: a JSON value
+ * is a request or response object, not a message.
+ */
+export function openInferenceValue(attrs: Attributes, side: Side): MessageRead | null {
+  const kind = spanKind(attrs);
+  if (kind !== "AGENT" && kind !== "LLM") return null;
+  const prefix = side === "user" ? "input" : "output";
+  const value = attrs.get(`${prefix}.value`);
+  if (typeof value !== "string" || !value) return null;
+  const mime = py.pyStr(py.or(attrs.get(`${prefix}.mime_type`), ""));
+  if (mime === "application/json" || (mime === "" && parseValue(value) !== value)) return null;
+  return { texts: [value], calls: [], responses: [] };
+}
+
+/**
+ * A TOOL span as a step. Python only knows `tool.input`, which OpenInference does not write.
+ * An error status (`status.code` 2) wraps the result as a failing `gen_ai.tool.status` does.
+ */
+export function openInferenceToolStep(span: py.Dict, attrs: Attributes): ToolStep | null {
+  if (spanKind(attrs) !== "TOOL") return null;
+  // `tool.parameters` is the tool's JSON schema, not this call's arguments.
+  const args = first(attrs, ["input.value"]);
+  const name = py.pyStr(py.or(py.or(attrs.get("tool.name"), py.get(span, "name")), "tool"));
+  const result = parseValue(first(attrs, ["output.value"]));
+  return { tool: name, arguments: args === null ? {} : parseValue(args), result: failed(span, statusOf(span), result) };
+}
+
+/** `"error"` when the span's OTLP status code is ERROR (2, or its enum name). */
+export function statusOf(span: py.Dict): string {
+  const status = py.get(span, "status");
+  const code = py.isDict(status) ? py.get(status, "code") : null;
+  return code === 2 || code === "2" || code === "STATUS_CODE_ERROR" ? "error" : "";
+}

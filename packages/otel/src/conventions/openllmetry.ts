@@ -1,0 +1,48 @@
+/**
+ * OpenLLMetry / Traceloop spans (semconv_ai and its instrumentation tests): indexed
+ * `gen_ai.prompt.N.{role,content,tool_call_id}` and
+ * `gen_ai.completion.N.{role,content,tool_calls.K.{id,name,arguments}}`, and Traceloop
+ * tool spans (`traceloop.span.kind: tool`, `traceloop.entity.{name,input,output}`).
+ */
+import { py } from "@whileai/traces";
+import { parseValue, type Attributes } from "../attributes.js";
+import { readMessageList, type Side } from "../messages.js";
+import type { ToolStep } from "../tool-span.js";
+import { flattened, type FlatNode } from "./flattened.js";
+import type { MessageRead } from "./message.js";
+
+const PREFIX: Record<Side, string> = { user: "gen_ai.prompt", assistant: "gen_ai.completion" };
+
+export function openLlmetryMessages(attrs: Attributes, side: Side): MessageRead | null {
+  const tree = flattened(attrs, PREFIX[side]);
+  if (!tree) return null;
+  return readMessageList(tree.indexed().map(message), side);
+}
+
+function message(node: FlatNode): Record<string, unknown> {
+  const calls = (node.child("tool_calls")?.indexed() ?? []).map((call) => ({ id: call.at("id"), name: call.at("name"), arguments: call.at("arguments") }));
+  return { role: node.at("role"), content: content(node.at("content")), tool_call_id: node.at("tool_call_id"), tool_calls: calls };
+}
+
+/**
+ * Content that is not a string (Anthropic blocks, OpenAI content parts) is written as JSON
+ * text; its text blocks are the message text, and `tool_use` / `tool_result` blocks are not.
+ */
+function content(value: unknown): unknown {
+  const parsed = parseValue(value);
+  if (!Array.isArray(parsed)) return value;
+  return parsed.filter((part) => typeof part === "string" || (py.isDict(part) && py.or(py.get(part, "type"), "text") === "text"));
+}
+
+/**
+ * A Traceloop tool span as a step. `traceloop.entity.input` is `{"args": [...], "kwargs": {...}}`
+ * of the decorated function; keyword arguments are the arguments when no positional ones exist.
+ */
+export function traceloopToolStep(span: py.Dict, attrs: Attributes): ToolStep | null {
+  if (py.pyStr(py.or(attrs.get("traceloop.span.kind"), "")) !== "tool") return null;
+  const name = py.pyStr(py.or(py.or(attrs.get("traceloop.entity.name"), py.get(span, "name")), "tool"));
+  let args = parseValue(attrs.get("traceloop.entity.input") ?? null);
+  if (py.isDict(args) && py.has(args, "kwargs") && !py.truthy(py.get(args, "args"))) args = args.kwargs;
+  const output = attrs.get("traceloop.entity.output");
+  return { tool: name, arguments: args ?? {}, result: output === undefined || output === "" ? null : parseValue(output) };
+}

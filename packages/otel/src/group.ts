@@ -1,0 +1,59 @@
+/**
+ * Spans into conversations (§5.4): a span's conversation id, else the conversation that first
+ * claimed its trace, else its trace id. Groups keep the first appearance order of their key;
+ * within a group spans are stable-sorted by start time, compared exactly as bigints.
+ */
+import { py } from "@whileai/traces";
+import { first, spanAttributes, type Attributes } from "./attributes.js";
+import { CONVERSATION_KEYS, MS_TO_NS } from "./constants.js";
+import { traceIdOf } from "./ids.js";
+import { pyIntExact } from "./py-int.js";
+import { iterSpans } from "./spans.js";
+
+export interface SpanEntry {
+  readonly span: py.Dict;
+  readonly attrs: Attributes;
+  /** Start in nanoseconds; 0 when the span has none. */
+  readonly start: bigint;
+}
+
+export function groupSpans(source: unknown): Map<string, SpanEntry[]> {
+  const traceConversation = new Map<string, string>();
+  const pending: { conversation: string; trace: string; entry: SpanEntry }[] = [];
+  for (const span of iterSpans(source)) {
+    const attrs = spanAttributes(span);
+    const trace = traceIdOf(span);
+    const conversation = py.pyStr(py.or(first(attrs, CONVERSATION_KEYS), ""));
+    // The first conversation id seen for a trace claims all of it, even spans listed earlier.
+    if (conversation && trace && !traceConversation.has(trace)) traceConversation.set(trace, conversation);
+    pending.push({ conversation, trace, entry: { span, attrs, start: startOf(span) } });
+  }
+  const groups = new Map<string, SpanEntry[]>();
+  for (const { conversation, trace, entry } of pending) {
+    const key = conversation || traceConversation.get(trace) || trace;
+    const group = groups.get(key);
+    if (group) group.push(entry);
+    else groups.set(key, [entry]);
+  }
+  // Array.prototype.sort is stable: equal starts keep input order, as Python's sorted does.
+  for (const group of groups.values()) group.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
+  return groups;
+}
+
+/** `int(startTimeUnixNano or start_time_unix_nano or 0)`, else `int(startedMs or started_ms or startTimeMs or 0) * 1_000_000`. */
+export function startOf(span: py.Dict): bigint {
+  const nanos = orChain(span, "startTimeUnixNano", "start_time_unix_nano");
+  const start = nanos === null ? 0n : (pyIntExact(nanos) ?? 0n);
+  if (start !== 0n) return start;
+  const ms = orChain(span, "startedMs", "started_ms", "startTimeMs");
+  return ms === null ? 0n : (pyIntExact(ms) ?? 0n) * MS_TO_NS;
+}
+
+/** Python `a or b or c`: the first truthy field, or null. */
+function orChain(span: py.Dict, ...keys: string[]): unknown {
+  for (const key of keys) {
+    const value = py.get(span, key);
+    if (py.truthy(value)) return value;
+  }
+  return null;
+}

@@ -1,0 +1,63 @@
+/**
+ * `_message_texts(value, role)` (§5.5): the texts of one role in a message attribute, read the
+ * Python way first. What Python cannot read is read on top, never instead: a message whose
+ * `content` gives nothing falls back to its `parts`, JSON-string list items (arrays of
+ * strings are all the OTel JS API can set) are parsed, a plain-string assistant output is the
+ * output text, and tool calls / tool answers are collected for binding (see assemble.ts).
+ */
+import { py } from "@whileai/traces";
+import { parseValue } from "./attributes.js";
+import { emptyRead, type MessageRead } from "./conventions/message.js";
+import { partsText, partsToolCalls, partsToolResponses } from "./conventions/parts.js";
+import { messageToolCalls, toolMessageResponse } from "./conventions/tool-calls.js";
+
+export type Side = "user" | "assistant";
+
+export function readMessages(value: unknown, side: Side): MessageRead {
+  const parsed = parseValue(value);
+  if (Array.isArray(parsed)) return readMessageList(parsed, side);
+  const read = emptyRead();
+  // Python reads a raw-text prompt; it drops a plain-string output, which we read as its text.
+  if (typeof parsed === "string" && parsed) read.texts.push(parsed);
+  return read;
+}
+
+export function readMessageList(items: Iterable<unknown>, side: Side): MessageRead {
+  const read = emptyRead();
+  for (const raw of items) {
+    const item = typeof raw === "string" ? jsonObject(raw) : raw;
+    if (!py.isDict(item)) continue;
+    const role = py.pyLower(py.pyStr(py.or(py.get(item, "role"), "")));
+    if (role === side) {
+      const text = contentText(item) ?? (partsText(item) || null);
+      if (text !== null) read.texts.push(text);
+    }
+    if (side === "assistant") {
+      read.calls.push(...partsToolCalls(item), ...messageToolCalls(item));
+    } else {
+      read.responses.push(...partsToolResponses(item));
+      if (role === "tool") {
+        const response = toolMessageResponse(item);
+        if (response) read.responses.push(response);
+      }
+    }
+  }
+  return read;
+}
+
+/** Python's reading of `content`: a list joins its parts with a space; any truthy value is `str()`-ed. */
+export function contentText(message: py.Dict): string | null {
+  let content = py.get(message, "content");
+  if (Array.isArray(content)) {
+    content = content
+      .map((part) => (py.isDict(part) ? py.pyStr(py.or(py.or(py.get(part, "text"), py.get(part, "content")), "")) : py.pyStr(part)))
+      .join(" ");
+  }
+  return py.truthy(content) ? py.pyStr(content) : null;
+}
+
+/** A list item that is a JSON object in a string; Python skips every non-dict item. */
+function jsonObject(text: string): unknown {
+  const parsed = parseValue(text);
+  return py.isDict(parsed) ? parsed : null;
+}

@@ -1,0 +1,56 @@
+/**
+ * One OTLP `AnyValue` to a plain value, as the Python `_otlp_value` does (§5.3), plus the two
+ * encodings Python leaves undecoded: `kvlistValue` becomes an object and `bytesValue` base64
+ * text. Those two only apply where Python would hand back the wrapper object itself, which no
+ * reader can use, so no Python answer changes.
+ */
+import { py } from "@whileai/traces";
+
+const SCALAR_KEYS = ["stringValue", "intValue", "doubleValue", "boolValue"] as const;
+
+export function otlpValue(value: unknown): unknown {
+  if (!py.isDict(value)) return value;
+  for (const key of SCALAR_KEYS) if (py.has(value, key)) return value[key] ?? null;
+  if (py.has(value, "arrayValue")) return Array.from(anyValues(value.arrayValue), otlpValue);
+  if (py.has(value, "kvlistValue")) return kvlist(value.kvlistValue);
+  if (py.has(value, "bytesValue")) return bytesText(value.bytesValue);
+  return value;
+}
+
+/**
+ * `arrayValue.values or []`. Python walks a string's characters and a dict's keys; a number or
+ * a non-dict `arrayValue` would raise there, and reads as no values here.
+ */
+function anyValues(array: unknown): Iterable<unknown> {
+  if (!py.isDict(array)) return [];
+  const values = array.values;
+  if (typeof values === "string") return values;
+  if (py.isDict(values)) return Object.keys(values);
+  return py.pyItems(values);
+}
+
+/** `{values: [{key, value}]}` to an object; later keys overwrite earlier ones, as for attributes. */
+function kvlist(list: unknown): unknown {
+  const out: Record<string, unknown> = {};
+  if (!py.isDict(list)) return out;
+  for (const item of py.pyItems(list.values)) {
+    if (py.isDict(item) && typeof item.key === "string") defineValue(out, item.key, otlpValue(item.value ?? null));
+  }
+  return out;
+}
+
+/** Sets a key as data even when it is `__proto__`, as JSON.parse does. */
+export function defineValue(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** OTLP/JSON already writes bytes as base64; raw bytes (a decoder's Uint8Array) are encoded the same way. */
+function bytesText(bytes: unknown): unknown {
+  if (typeof bytes === "string") return bytes;
+  if (bytes instanceof Uint8Array) {
+    let binary = "";
+    for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i]);
+    return btoa(binary);
+  }
+  return bytes ?? null;
+}

@@ -1,0 +1,28 @@
+/**
+ * What a span says was asked (input) and answered (output). The Python keys come first and,
+ * when present, decide alone, so every Python answer stands; only a span Python reads
+ * nothing from is asked the other conventions, in this order: OpenInference flattened
+ * messages, OpenLLMetry indexed messages, span events, OpenInference `input.value`/`output.value`.
+ */
+import { py } from "@whileai/traces";
+import { first, type Attributes } from "./attributes.js";
+import { MESSAGE_KEYS, OUTPUT_KEYS } from "./constants.js";
+import { eventMessages } from "./conventions/events.js";
+import { emptyRead, type MessageRead } from "./conventions/message.js";
+import { openInferenceMessages, openInferenceValue } from "./conventions/openinference.js";
+import { openLlmetryMessages } from "./conventions/openllmetry.js";
+import { readMessages, type Side } from "./messages.js";
+
+const PYTHON_KEYS: Record<Side, readonly string[]> = { user: MESSAGE_KEYS, assistant: OUTPUT_KEYS };
+
+export function spanMessages(span: py.Dict, attrs: Attributes, side: Side): MessageRead {
+  const value = first(attrs, PYTHON_KEYS[side]);
+  if (value !== null) return readMessages(value, side);
+  return (
+    openInferenceMessages(attrs, side) ??
+    openLlmetryMessages(attrs, side) ??
+    eventMessages(span, side) ??
+    openInferenceValue(attrs, side) ??
+    emptyRead()
+  );
+}
