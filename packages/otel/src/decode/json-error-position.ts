@@ -62,8 +62,14 @@ export function jsonErrorOffset(text: string): number {
       }
     }
     if (c === '"') return string();
-    for (const word of ["true", "false", "null"]) {
-      if (text.startsWith(word, i)) { i += word.length; return; }
+    const word = c === "t" ? "true" : c === "f" ? "false" : c === "n" ? "null" : "";
+    if (word !== "") {
+      // Point at the first wrong letter, where V8 says "Unexpected token".
+      for (const letter of word) {
+        if (text[i] !== letter) fail();
+        i++;
+      }
+      return;
     }
     NUMBER.lastIndex = i;
     if (NUMBER.test(text)) { i = NUMBER.lastIndex; return; }

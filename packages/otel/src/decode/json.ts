@@ -43,10 +43,11 @@ export function parseOtlpJson(text: string, options: ParseOtlpJsonOptions = {}):
 
 function jsonSyntaxError(text: string, error: unknown, firstLine: number): OtlpDecodeError {
   // The rewrite above only quotes numbers, so a syntax error is found on the original text.
-  const reason = (error instanceof Error ? error.message : String(error))
-    .replace(/, ".*" is not valid JSON$/s, "")
-    .replace(/ in JSON at position \d+.*$/s, "");
-  const offset = jsonErrorOffset(text);
+  const message = error instanceof Error ? error.message : String(error);
+  const reason = message.replace(/, (?:\.\.\.)?".*" is not valid JSON$/s, "").replace(/ in JSON at position \d+.*$/s, "");
+  // V8 gives a position for some errors (and it holds for the original text); find the others.
+  const at = / at position (\d+)/.exec(message);
+  const offset = at ? Math.min(Number(at[1]), text.length) : jsonErrorOffset(text);
   if (offset < 0) {
     return new OtlpDecodeError(`OTLP JSON: ${reason}`, { format: "json", cause: error });
   }

@@ -2,6 +2,7 @@ import { SpanKind, SpanStatusCode, context, trace, type Link } from "@openteleme
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { resourceFromAttributes } from "@opentelemetry/resources";
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseOtlpJson } from "./json.js";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
@@ -138,3 +139,63 @@ describe("decodeOtlpProtobuf", () => {
     expect(decodeOtlpProtobuf(bytes)).toEqual({ resourceSpans: [{}] });
   });
 });
+
+describe("decodeOtlpProtobuf on hostile input", () => {
+  /** Decoding either succeeds or throws OtlpDecodeError: never anything else. */
+  function decodesOrSaysWhy(bytes: Uint8Array): boolean {
+    try {
+      decodeOtlpProtobuf(bytes);
+      return true;
+    } catch (error) {
+      if (error instanceof OtlpDecodeError && error.message.startsWith("OTLP protobuf: ")) return true;
+      throw error;
+    }
+  }
+
+  it("random bytes", () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 512 }), decodesOrSaysWhy), { numRuns: 3000 });
+  });
+
+  it("every truncation and random bit flips of a real payload", async () => {
+    const pb = ProtobufTraceSerializer.serializeRequest(await sdkSpans())!;
+    for (let n = 0; n < pb.length; n++) expect(decodesOrSaysWhy(pb.subarray(0, n))).toBe(true);
+    const flips = fc.array(fc.nat({ max: pb.length * 8 - 1 }), { minLength: 1, maxLength: 8 });
+    fc.assert(
+      fc.property(flips, (bits) => {
+        const copy = pb.slice();
+        for (const bit of bits) copy[bit >> 3] ^= 1 << (bit & 7);
+        return decodesOrSaysWhy(copy);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it("nesting deep enough to overflow the stack", () => {
+    // resourceSpans > scopeSpans > spans > attributes > value, then 200k nested arrayValues.
+    const depth = 200_000;
+    const parts: number[] = [];
+    for (let i = 0; i < depth; i++) parts.push(0x2a, 0x02, 0x0a, 0x00); // arrayValue{values:[...]} with bogus lengths
+    const bytes = new Uint8Array(parts);
+    expect(decodesOrSaysWhy(bytes)).toBe(true);
+    // A well-formed chain: each level is AnyValue{arrayValue: ArrayValue{values: [next]}}.
+    let inner: Uint8Array = new Uint8Array(0);
+    for (let i = 0; i < 20_000; i++) inner = wrap(0x2a, wrap(0x0a, inner));
+    const request = wrap(0x0a, wrap(0x12, wrap(0x12, wrap(0x4a, wrap(0x12, inner)))));
+    expect(() => decodeOtlpProtobuf(request)).toThrow(OtlpDecodeError);
+  });
+});
+
+/** A length-delimited protobuf field: tag byte, varint length, body. */
+function wrap(tag: number, body: Uint8Array): Uint8Array {
+  const len: number[] = [];
+  let n = body.length;
+  do {
+    len.push((n & 0x7f) | (n > 0x7f ? 0x80 : 0));
+    n = Math.floor(n / 128);
+  } while (n > 0);
+  const out = new Uint8Array(1 + len.length + body.length);
+  out[0] = tag;
+  out.set(len, 1);
+  out.set(body, 1 + len.length);
+  return out;
+}
