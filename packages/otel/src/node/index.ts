@@ -1,0 +1,8 @@
+/**
+ * `@whileai/otel/node`: everything in `@whileai/otel`, plus reading OTLP files and gunzip with
+ * node:zlib. Only this entry touches Node built-ins, so the main entry bundles for browsers.
+ */
+export * from "../index.js";
+export { gunzipNode } from "./gunzip-node.js";
+export { readOtlpFile } from "./read-otlp-file.js";
+export type { OtlpFileFormat, ReadOtlpFileOptions, ReadOtlpFileSummary } from "./read-otlp-file.js";
