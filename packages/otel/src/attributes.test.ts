@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { decodeAttributes, first, parseValue } from "./attributes.js";
+import { otlpValue } from "./otlp-value.js";
+
+describe("otlpValue", () => {
+  it("returns the first scalar key raw, without conversion", () => {
+    expect(otlpValue({ intValue: "120" })).toBe("120");
+    expect(otlpValue({ stringValue: "a", intValue: "1" })).toBe("a");
+    expect(otlpValue({ boolValue: false })).toBe(false);
+    expect(otlpValue({ stringValue: null })).toBeNull();
+  });
+
+  it("decodes arrays recursively; an array without values is empty", () => {
+    expect(otlpValue({ arrayValue: { values: [{ stringValue: "x" }, { arrayValue: {} }] } })).toEqual(["x", []]);
+  });
+
+  it("decodes kvlistValue and bytesValue, which Python leaves as wrappers", () => {
+    expect(otlpValue({ kvlistValue: { values: [{ key: "a", value: { doubleValue: 0.5 } }, { key: "__proto__", value: { stringValue: "data" } }] } })).toEqual(
+      JSON.parse('{"a": 0.5, "__proto__": "data"}'),
+    );
+    expect(otlpValue({ bytesValue: "aGk=" })).toBe("aGk=");
+    expect(otlpValue({ bytesValue: new Uint8Array([104, 105]) })).toBe("aGk=");
+  });
+
+  it("keeps an empty or unknown value as the dict itself", () => {
+    expect(otlpValue({})).toEqual({});
+    expect(otlpValue({ other: 1 })).toEqual({ other: 1 });
+  });
+});
+
+describe("decodeAttributes", () => {
+  it("uses a flat dict as-is, undecoded", () => {
+    expect(decodeAttributes({ a: { intValue: "1" } }).get("a")).toEqual({ intValue: "1" });
+  });
+
+  it("lets later duplicates win and skips items without a key", () => {
+    const attrs = decodeAttributes([{ key: "a", value: { stringValue: "1" } }, null, { value: { stringValue: "x" } }, { key: "a", value: { stringValue: "2" } }]);
+    expect([...attrs]).toEqual([["a", "2"]]);
+  });
+});
+
+describe("first", () => {
+  it("skips None and empty strings but not 0 or False", () => {
+    const attrs = decodeAttributes({ a: null, b: "", c: 0, d: 1 });
+    expect(first(attrs, ["a", "b", "c", "d"])).toBe(0);
+    expect(first(attrs, ["a", "b"])).toBeNull();
+  });
+});
+
+describe("parseValue", () => {
+  it("parses stripped JSON containers and keeps everything else", () => {
+    expect(parseValue('  {"a": 1} ')).toEqual({ a: 1 });
+    expect(parseValue("[urgent] x")).toBe("[urgent] x");
+    expect(parseValue(" 42 ")).toBe(" 42 ");
+    expect(parseValue('{"x": NaN}')).toEqual({ x: NaN });
+  });
+});
