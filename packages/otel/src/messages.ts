@@ -1,9 +1,10 @@
 /**
  * `_message_texts(value, role)` (§5.5): the texts of one role in a message attribute, read the
  * Python way first. What Python cannot read is read on top, never instead: a message whose
- * `content` gives nothing falls back to its `parts`, JSON-string list items (arrays of
- * strings are all the OTel JS API can set) are parsed, a plain-string assistant output is the
+ * `content` gives nothing falls back to its `parts`, a plain-string assistant output is the
  * output text, and tool calls / tool answers are collected for binding (see assemble.ts).
+ * A list of JSON strings (an `arrayValue` of `stringValue`s) stays unread, as Python leaves it:
+ * the reference pins that case, so reading it would change an answer Python gives.
  */
 import { py } from "@whileai/traces";
 import { parseValue } from "./attributes.js";
@@ -24,8 +25,7 @@ export function readMessages(value: unknown, side: Side): MessageRead {
 
 export function readMessageList(items: Iterable<unknown>, side: Side): MessageRead {
   const read = emptyRead();
-  for (const raw of items) {
-    const item = typeof raw === "string" ? jsonObject(raw) : raw;
+  for (const item of items) {
     if (!py.isDict(item)) continue;
     const role = py.pyLower(py.pyStr(py.or(py.get(item, "role"), "")));
     if (role === side) {
@@ -54,10 +54,4 @@ export function contentText(message: py.Dict): string | null {
       .join(" ");
   }
   return py.truthy(content) ? py.pyStr(content) : null;
-}
-
-/** A list item that is a JSON object in a string; Python skips every non-dict item. */
-function jsonObject(text: string): unknown {
-  const parsed = parseValue(text);
-  return py.isDict(parsed) ? parsed : null;
 }
