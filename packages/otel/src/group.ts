@@ -21,9 +21,7 @@ export function groupSpans(source: unknown): Map<string, SpanEntry[]> {
   const traceConversation = new Map<string, string>();
   const pending: { conversation: string; trace: string; entry: SpanEntry }[] = [];
   for (const span of iterSpans(source)) {
-    const attrs = spanAttributes(span);
-    const trace = traceIdOf(span);
-    const conversation = py.pyStr(py.or(first(attrs, CONVERSATION_KEYS), ""));
+    const { attrs, trace, conversation } = spanKeys(span);
     // The first conversation id seen for a trace claims all of it, even spans listed earlier.
     if (conversation && trace && !traceConversation.has(trace)) traceConversation.set(trace, conversation);
     pending.push({ conversation, trace, entry: { span, attrs, start: startOf(span) } });
@@ -38,6 +36,12 @@ export function groupSpans(source: unknown): Map<string, SpanEntry[]> {
   // Array.prototype.sort is stable: equal starts keep input order, as Python's sorted does.
   for (const group of groups.values()) group.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
   return groups;
+}
+
+/** What decides a span's group: its decoded attributes, trace id and conversation id ("" for none). */
+export function spanKeys(span: py.Dict): { attrs: Attributes; trace: string; conversation: string } {
+  const attrs = spanAttributes(span);
+  return { attrs, trace: traceIdOf(span), conversation: py.pyStr(py.or(first(attrs, CONVERSATION_KEYS), "")) };
 }
 
 /** `int(startTimeUnixNano or start_time_unix_nano or 0)`, else `int(startedMs or started_ms or startTimeMs or 0) * 1_000_000`. */

@@ -4,3 +4,7 @@ export type { OtelRow, OtelStep } from "./assemble.js";
 export type { ToolStep } from "./tool-span.js";
 export * from "./constants.js";
 export * from "./decode/index.js";
+export { ConversationBuffer } from "./conversations.js";
+export type { ConversationBufferOptions, ConversationStats } from "./conversations.js";
+export { WhileSpanExporter } from "./exporter.js";
+export type { WhileSpanExporterOptions } from "./exporter.js";
