@@ -6,3 +6,5 @@ export * from "../index.js";
 export { gunzipNode } from "./gunzip-node.js";
 export { readOtlpFile } from "./read-otlp-file.js";
 export type { OtlpFileFormat, ReadOtlpFileOptions, ReadOtlpFileSummary } from "./read-otlp-file.js";
+export { startOtlpReceiver } from "./otlp-receiver.js";
+export type { OtlpReceiver, OtlpReceiverOptions, OtlpReceiverStats } from "./otlp-receiver.js";
