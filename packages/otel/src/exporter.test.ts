@@ -1,11 +1,11 @@
-import { SimpleSpanProcessor, TracerProvider } from "@opentelemetry/sdk-trace";
+import { SimpleSpanProcessor, BasicTracerProvider } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
 import type { OtelRow } from "./assemble.js";
 import { WhileSpanExporter } from "./exporter.js";
 import { EXPECTED_ROW, SCRIPTS, emitScript, type Convention } from "./testing/scripted-agent.js";
 
 function providerFor(exporter: WhileSpanExporter) {
-  return new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  return new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
 }
 
 describe("WhileSpanExporter", () => {

@@ -8,7 +8,7 @@
  * `shutdown()`, to `onRow` and to every `rows()` iterator.
  */
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
-import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace";
+import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace-base";
 import type { OtelRow } from "./assemble.js";
 import { ConversationBuffer, type ConversationBufferOptions, type ConversationStats } from "./conversations.js";
 import { parseOtlpJson } from "./decode/json.js";

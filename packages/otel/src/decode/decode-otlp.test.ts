@@ -1,5 +1,5 @@
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, SimpleSpanProcessor, BasicTracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeOtlp, decodeOtlpText } from "./decode-otlp.js";
@@ -9,7 +9,7 @@ import { sniffOtlpBody } from "./sniff.js";
 
 async function oneSpan(): Promise<ReadableSpan[]> {
   const exporter = new InMemorySpanExporter();
-  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   provider.getTracer("t").startSpan("chat", { startTime: [1767225600, 1], attributes: { k: "v" } }).end([1767225600, 2]);
   await provider.forceFlush();
   return exporter.getFinishedSpans();

@@ -1,7 +1,7 @@
 import { SpanKind, SpanStatusCode, context, trace, type Link } from "@opentelemetry/api";
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
 import { resourceFromAttributes } from "@opentelemetry/resources";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, SimpleSpanProcessor, BasicTracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseOtlpJson } from "./json.js";
@@ -13,9 +13,9 @@ const AGENT_START = [1767225600, 123456789] as const; // 1767225600123456789 ns:
 /** Spans made by the official SDK: parent/child, kinds, events, links, status, big timestamps. */
 async function sdkSpans(): Promise<ReadableSpan[]> {
   const exporter = new InMemorySpanExporter();
-  const provider = new TracerProvider({
+  const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ "service.name": "agent", "deployment.id": 7 }),
-    spanProcessors: [new SimpleSpanProcessor({ exporter })],
+    spanProcessors: [new SimpleSpanProcessor(exporter)],
   });
   const tracer = provider.getTracer("whileai-test", "1.2.3");
   const root = tracer.startSpan("invoke_agent", { kind: SpanKind.SERVER, startTime: [...AGENT_START] });

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
-import { SimpleSpanProcessor, TracerProvider, type SpanExporter } from "@opentelemetry/sdk-trace";
+import { SimpleSpanProcessor, BasicTracerProvider, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OtelRow } from "../assemble.js";
@@ -28,7 +28,7 @@ async function receiver(options: Parameters<typeof startOtlpReceiver>[0] = {}) {
 }
 
 async function send(exporter: SpanExporter, convention: Convention): Promise<void> {
-  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   emitScript(provider.getTracer("scripted-agent"), SCRIPTS[convention]());
   await provider.forceFlush();
   await provider.shutdown();

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { JsonTraceSerializer, ProtobufTraceSerializer } from "@opentelemetry/otlp-transformer";
-import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace";
+import { InMemorySpanExporter, SimpleSpanProcessor, BasicTracerProvider, type ReadableSpan } from "@opentelemetry/sdk-trace-base";
 import { describe, expect, it } from "vitest";
 import { decodeOtlpProtobuf } from "../decode/protobuf.js";
 import { OtlpDecodeError } from "../decode/otlp-decode-error.js";
@@ -29,7 +29,7 @@ async function readAll(path: string, options?: ReadOtlpFileOptions) {
 
 async function spans(): Promise<ReadableSpan[]> {
   const exporter = new InMemorySpanExporter();
-  const provider = new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] });
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
   const tracer = provider.getTracer("file-test");
   tracer.startSpan("a", { startTime: [1767225600, 7] }).end([1767225600, 8]);
   tracer.startSpan("b", { startTime: [1767225600, 9] }).end([1767225601, 0]);
