@@ -10,6 +10,7 @@ import { callId } from "./conventions/message.js";
 import { openInferenceToolStep } from "./conventions/openinference.js";
 import { traceloopToolStep } from "./conventions/openllmetry.js";
 import type { SpanEntry } from "./group.js";
+import { HistoryParser } from "./history-parse.js";
 import { spanMessages } from "./span-messages.js";
 import { tokenCount } from "./tokens.js";
 import { ToolBinding } from "./tool-binding.js";
@@ -55,6 +56,8 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   let tokensIn = 0;
   let tokensOut = 0;
   let usageSeen = false;
+  const inputs = new HistoryParser();
+  const outputs = new HistoryParser();
 
   for (let i = 0; i < entries.length; i++) {
     const { span, attrs } = entries[i];
@@ -76,7 +79,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
       steps.push(toolStep);
       continue;
     }
-    const input = spanMessages(span, attrs, "user");
+    const input = spanMessages(span, attrs, "user", inputs);
     for (const text of input.texts) {
       const key = py.pyCollapse(text);
       if (seenUsers.has(key)) continue;
@@ -85,7 +88,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
       else steps.push({ user: text });
     }
     for (const response of input.responses) binding.bind(response);
-    const output = spanMessages(span, attrs, "assistant");
+    const output = spanMessages(span, attrs, "assistant", outputs);
     if (output.texts.length) finalText = output.texts[output.texts.length - 1];
     for (const call of output.calls) {
       const step = binding.stepFor(call);

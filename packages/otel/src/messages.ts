@@ -8,14 +8,16 @@
  */
 import { py } from "@whileai/traces";
 import { parseValue } from "./attributes.js";
+import type { HistoryParser } from "./history-parse.js";
 import { emptyRead, type MessageRead } from "./conventions/message.js";
 import { partsText, partsToolCalls, partsToolResponses } from "./conventions/parts.js";
 import { messageToolCalls, toolMessageResponse } from "./conventions/tool-calls.js";
 
 export type Side = "user" | "assistant";
 
-export function readMessages(value: unknown, side: Side): MessageRead {
-  const parsed = parseValue(value);
+/** `history`, when given, parses the conversation's repeated message lists (same answers, less work). */
+export function readMessages(value: unknown, side: Side, history?: HistoryParser): MessageRead {
+  const parsed = history ? history.parse(value) : parseValue(value);
   if (Array.isArray(parsed)) return readMessageList(parsed, side);
   const read = emptyRead();
   // Python reads a raw-text prompt; it drops a plain-string output, which we read as its text.

@@ -11,13 +11,14 @@ import { eventMessages } from "./conventions/events.js";
 import { emptyRead, type MessageRead } from "./conventions/message.js";
 import { openInferenceMessages, openInferenceValue } from "./conventions/openinference.js";
 import { openLlmetryMessages } from "./conventions/openllmetry.js";
+import type { HistoryParser } from "./history-parse.js";
 import { readMessages, type Side } from "./messages.js";
 
 const PYTHON_KEYS: Record<Side, readonly string[]> = { user: MESSAGE_KEYS, assistant: OUTPUT_KEYS };
 
-export function spanMessages(span: py.Dict, attrs: Attributes, side: Side): MessageRead {
+export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, history?: HistoryParser): MessageRead {
   const value = first(attrs, PYTHON_KEYS[side]);
-  if (value !== null) return readMessages(value, side);
+  if (value !== null) return readMessages(value, side, history);
   return (
     openInferenceMessages(attrs, side) ??
     openLlmetryMessages(attrs, side) ??
