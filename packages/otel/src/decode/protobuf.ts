@@ -1,7 +1,6 @@
 import protobuf from "protobufjs/light.js";
 import Long from "long";
 import { base64ToHex } from "./base64-hex.js";
-import { fastDecodeRequest } from "./fast-protobuf.js";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
 import { OTLP_TRACE_DESCRIPTOR } from "./otlp-trace-descriptor.js";
 import type { OtlpTracesJson } from "./otlp-json-types.js";
@@ -35,16 +34,6 @@ function exportTraceServiceRequest(): protobuf.Type {
  * Throws `OtlpDecodeError` for anything that is not a well-formed message.
  */
 export function decodeOtlpProtobuf(bytes: Uint8Array): OtlpTracesJson {
-  try {
-    return fastDecodeRequest(bytes) as OtlpTracesJson;
-  } catch {
-    // Not a message the direct reader mirrors exactly: protobufjs answers, or names the error.
-  }
-  return decodeWithProtobufjs(bytes);
-}
-
-/** protobufjs decode and toObject: the reference the direct reader must agree with. */
-export function decodeWithProtobufjs(bytes: Uint8Array): OtlpTracesJson {
   const type = exportTraceServiceRequest();
   let object: { [key: string]: unknown };
   try {
