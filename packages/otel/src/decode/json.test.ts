@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { rowsFromOtel } from "../rows-from-otel.js";
 import { jsonErrorOffset, lineColumn } from "./json-error-position.js";
 import { parseOtlpJson } from "./json.js";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
@@ -35,8 +36,13 @@ describe("parseOtlpJson", () => {
     expect(v).toEqual({ a: { intValue: 1.5 }, b: { intValue: 1000 }, kind: 2, flags: 257 });
   });
 
-  it("writes small integers of 64-bit fields as strings too, as proto3 JSON does", () => {
-    expect(parseOtlpJson('{"x":{"intValue":0},"y":{"intValue": "7"}}')).toEqual({ x: { intValue: "0" }, y: { intValue: "7" } });
+  it("keeps integers a double holds exactly as numbers, as Python's json.loads keeps ints", () => {
+    expect(parseOtlpJson('{"x":{"intValue":0},"y":{"intValue": "7"},"z":{"intValue":9007199254740991},"w":{"intValue":9007199254740993}}')).toEqual({
+      x: { intValue: 0 },
+      y: { intValue: "7" },
+      z: { intValue: 9007199254740991 },
+      w: { intValue: "9007199254740993" },
+    });
   });
 
   it("does not touch look-alikes inside strings", () => {
@@ -82,5 +88,12 @@ describe("lineColumn", () => {
   it("counts from 1", () => {
     expect(lineColumn("ab\ncd", 4)).toEqual({ line: 2, column: 2 });
     expect(lineColumn("ab", 0)).toEqual({ line: 1, column: 1 });
+  });
+});
+
+describe("parseOtlpJson then rowsFromOtel", () => {
+  it("reads a bare int attribute as Python reads json.loads' int: an intValue 0 session id is no id", () => {
+    const text = '{"resourceSpans":[{"scopeSpans":[{"spans":[{"traceId":"t1","startTimeUnixNano":"5","attributes":[{"key":"session.id","value":{"intValue":0}},{"key":"gen_ai.input.messages","value":{"stringValue":"hi"}}]}]}]}]}';
+    expect(rowsFromOtel(parseOtlpJson(text))).toMatchObject([{ prompt: "hi", conversation_id: "t1", ts: 5 }]);
   });
 });

@@ -3,13 +3,16 @@ import { OtlpDecodeError } from "./otlp-decode-error.js";
 import type { OtlpTracesJson } from "./otlp-json-types.js";
 
 /**
- * An integer literal given as the value of a 64-bit OTLP field (`intValue`, `*UnixNano`, and
- * their snake_case spellings, which proto3 JSON parsers also accept). Anchoring on `{` or `,`
- * makes the opening quote a real key quote: inside a JSON string a quote is always escaped, so
- * it can never follow those characters directly. The lookahead rejects fractions and exponents,
- * which are left to JSON.parse.
+ * An integer literal of 16 or more digits given as the value of a 64-bit OTLP field
+ * (`intValue`, `*UnixNano`, and their snake_case spellings, which proto3 JSON parsers also
+ * accept): the only ones a double may not hold exactly. Anchoring on `{` or `,` makes the
+ * opening quote a real key quote: inside a JSON string a quote is always escaped, so it can
+ * never follow those characters directly. The lookahead rejects fractions and exponents.
  */
-const INT64_FIELD = /([{,]\s*"(?:intValue|int_value|[A-Za-z_]*(?:UnixNano|unix_nano))"\s*:\s*)(-?(?:0|[1-9]\d*))(?=\s*[,}\]])/g;
+const LONG_INT64_FIELD = /([{,]\s*"(?:intValue|int_value|[A-Za-z_]*(?:UnixNano|unix_nano))"\s*:\s*)(-?[1-9]\d{15,})(?=\s*[,}\]])/g;
+// A cheap first look: most exports (the OpenTelemetry JS SDK's among them) quote their 64-bit
+// values, so no bare number of 16 digits follows a colon and the text goes to JSON.parse as is.
+const BARE_LONG = /:\s*-?\d{16}/;
 
 export interface ParseOtlpJsonOptions {
   /** Line number of the text's first line in its file, for messages (JSON Lines). Default 1. */
@@ -19,15 +22,16 @@ export interface ParseOtlpJsonOptions {
 /**
  * Parse OTLP/JSON text without losing 64-bit integers. `JSON.parse` turns a bare
  * `"startTimeUnixNano": 1544712660000000001` into the nearest double (…000000000), and Node 20
- * has no reviver source access, so the integer literals of the 64-bit fields are first rewritten
- * as strings; the result then has every such field as a decimal string, which is the proto3 JSON
- * form and the same as `decodeOtlpProtobuf` gives. Other numbers are left to `JSON.parse`.
- * Throws `OtlpDecodeError` naming the line and column of the first syntax error.
+ * has no reviver source access, so a bare integer of a 64-bit field that a double cannot hold
+ * exactly is first rewritten as its decimal string (the proto3 JSON form, as
+ * `decodeOtlpProtobuf` gives it). Every other number stays a number, as Python's `json.loads`
+ * keeps it an int: `rowsFromOtel` then reads `{"intValue": 0}` as Python does (0 is falsy there,
+ * "0" is not). Throws `OtlpDecodeError` naming the line and column of the first syntax error.
  */
 export function parseOtlpJson(text: string, options: ParseOtlpJsonOptions = {}): OtlpTracesJson {
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(INT64_FIELD, '$1"$2"'));
+    value = JSON.parse(BARE_LONG.test(text) ? text.replace(LONG_INT64_FIELD, quoteUnsafe) : text);
   } catch (error) {
     throw jsonSyntaxError(text, error, options.line ?? 1);
   }
@@ -39,6 +43,10 @@ export function parseOtlpJson(text: string, options: ParseOtlpJsonOptions = {}):
     );
   }
   return value as OtlpTracesJson;
+}
+
+function quoteUnsafe(match: string, key: string, digits: string): string {
+  return Number.isSafeInteger(Number(digits)) ? match : `${key}"${digits}"`;
 }
 
 function jsonSyntaxError(text: string, error: unknown, firstLine: number): OtlpDecodeError {
