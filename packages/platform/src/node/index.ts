@@ -1,0 +1,9 @@
+/** Node entry: everything of the main entry, with the undici + credentials-file runtime installed. */
+import { setPlatformRuntime } from "../runtime.js";
+import { nodeRuntime } from "./runtime.js";
+
+setPlatformRuntime(nodeRuntime);
+
+export * from "../index.js";
+export { createNodeRuntime, nodeRuntime } from "./runtime.js";
+export type { NodeRuntimeOptions } from "./runtime.js";

@@ -1,0 +1,62 @@
+/**
+ * What the client needs from its host: environment variables, the stored login and a way to send
+ * a request. Injected so the main entry never imports a Node built-in and bundles for browsers;
+ * `@whileai/platform/node` installs the Node runtime (undici keep-alive pool, credentials file).
+ */
+
+/** One HTTP request as the transport sends it. */
+export interface TransportRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | Uint8Array<ArrayBuffer> | undefined;
+  signal: AbortSignal;
+}
+
+/** The reply's status line and headers; the body is read once with `text()`. */
+export interface TransportResponse {
+  status: number;
+  header(name: string): string | null;
+  text(): Promise<string>;
+}
+
+export interface PlatformRuntime {
+  /** A raw environment variable, or undefined when the host has none (a browser). */
+  env(name: string): string | undefined;
+  /** The parsed credentials file in `configDir` (null: the default `~/.whileai`), or null when absent. */
+  readCredentials(configDir: string | null): unknown;
+  send(request: TransportRequest): Promise<TransportResponse>;
+}
+
+// Read without importing `process`, so a browser bundle has no reference to resolve.
+function hostEnv(name: string): string | undefined {
+  const proc = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process;
+  return proc?.env?.[name];
+}
+
+/** The browser-safe runtime: global `fetch`, host environment when there is one, no credentials file. */
+export const fetchRuntime: PlatformRuntime = {
+  env: hostEnv,
+  readCredentials: () => null,
+  async send(request) {
+    const res = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body ?? null,
+      signal: request.signal,
+    });
+    return { status: res.status, header: (name) => res.headers.get(name), text: () => res.text() };
+  },
+};
+
+let current: PlatformRuntime = fetchRuntime;
+
+/** The runtime every call uses. */
+export function platformRuntime(): PlatformRuntime {
+  return current;
+}
+
+/** Replace the runtime (the Node entry does this once; tests point it at a scratch environment). */
+export function setPlatformRuntime(runtime: PlatformRuntime): void {
+  current = runtime;
+}
