@@ -21,3 +21,10 @@ export type { CutOptions, SendScoreOptions, TraceFilterOptions } from "./traces.
 export { issueDelegatedCredential, refreshDelegatedCredential, revokeDelegatedCredential } from "./credentials.js";
 export type { CredentialOptions } from "./credentials.js";
 export { hfStatus } from "./hf-status.js";
+export { pushRows } from "./push-rows.js";
+export type { PushRowsOptions } from "./push-rows.js";
+export type { Progress, ProgressCallback } from "./upload.js";
+export { pull } from "./pull.js";
+export type { PullOptions } from "./pull.js";
+export { hfPublish, hfPublishRun, importHf } from "./hf.js";
+export type { HfPublishOptions, ImportHfOptions } from "./hf.js";

@@ -9,7 +9,8 @@ export interface TransportRequest {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body: string | Uint8Array<ArrayBuffer> | undefined;
+  /** An async iterable streams the body (uploads from disk); its length is in `Content-Length`. */
+  body: string | Uint8Array<ArrayBuffer> | AsyncIterable<Uint8Array> | undefined;
   signal: AbortSignal;
 }
 
@@ -18,6 +19,8 @@ export interface TransportResponse {
   status: number;
   header(name: string): string | null;
   text(): Promise<string>;
+  /** The body as chunks, read instead of `text()` (pull to a file); absent where the transport cannot stream. */
+  stream?(): AsyncIterable<Uint8Array>;
 }
 
 export interface PlatformRuntime {
@@ -34,6 +37,25 @@ function hostEnv(name: string): string | undefined {
   return proc?.env?.[name];
 }
 
+// Browsers stream a request body only over HTTP/2 with `duplex: "half"`, so a streamed body is gathered first.
+async function fetchBody(body: TransportRequest["body"]): Promise<string | Uint8Array<ArrayBuffer> | null> {
+  if (body === undefined) return null;
+  if (typeof body === "string" || body instanceof Uint8Array) return body;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
 /** The browser-safe runtime: global `fetch`, host environment when there is one, no credentials file. */
 export const fetchRuntime: PlatformRuntime = {
   env: hostEnv,
@@ -42,7 +64,7 @@ export const fetchRuntime: PlatformRuntime = {
     const res = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
-      body: request.body ?? null,
+      body: await fetchBody(request.body),
       signal: request.signal,
     });
     return { status: res.status, header: (name) => res.headers.get(name), text: () => res.text() };

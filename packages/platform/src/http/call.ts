@@ -15,8 +15,12 @@ export interface CallOptions {
   body?: unknown;
   /** An absolute URL (presigned upload or part download): no key, raw text back. */
   rawUrl?: string;
-  /** Raw bytes to send instead of a JSON body. */
-  data?: string | Uint8Array<ArrayBuffer>;
+  /** Raw bytes to send instead of a JSON body, or a factory of a fresh chunk stream for each attempt (with `contentLength`). */
+  data?: string | Uint8Array<ArrayBuffer> | (() => AsyncIterable<Uint8Array>);
+  /** Byte length of a streamed `data`, sent as `Content-Length`. */
+  contentLength?: number;
+  /** Reads a raw-URL reply body as chunks instead of as text (pull to a file); the call then returns "". */
+  consume?: (chunks: AsyncIterable<Uint8Array>) => Promise<void>;
   contentType?: string;
   /** Seconds for each attempt, headers and body included. */
   timeout?: number;
@@ -67,14 +71,21 @@ async function attempt(
   method: string,
   url: string,
   headers: Record<string, string>,
-  body: string | Uint8Array<ArrayBuffer> | undefined,
+  data: CallOptions["data"] | undefined,
   timeoutS: number,
   signal: AbortSignal | undefined,
+  consume: CallOptions["consume"],
 ): Promise<{ response: TransportResponse; text: string }> {
   const timeout = AbortSignal.timeout(Math.max(1, Math.round(timeoutS * 1000)));
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+  const body = typeof data === "function" ? data() : data;
   try {
     const response = await platformRuntime().send({ method, url, headers, body, signal: combined });
+    if (consume && response.status < 400) {
+      if (!response.stream) throw new Error("this runtime cannot stream a reply body");
+      await consume(response.stream());
+      return { response, text: "" };
+    }
     const text = await response.text();
     return { response, text };
   } catch (error) {
@@ -94,12 +105,13 @@ export async function call(method: string, path: string, options: CallOptions = 
   const rawUrl = options.rawUrl;
   const url = rawUrl || apiUrl() + path;
   const headers = buildHeaders(rawUrl, options);
-  let body: string | Uint8Array<ArrayBuffer> | undefined = options.data;
+  let body: CallOptions["data"] | undefined = options.data;
   if (options.body !== undefined && options.body !== null) {
     body = py.pyJsonDumps(options.body);
     headers["Content-Type"] = "application/json";
   }
   if (options.contentType) headers["Content-Type"] = options.contentType;
+  if (options.contentLength !== undefined) headers["Content-Length"] = String(options.contentLength);
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const retries = isIdempotent(method) ? retry.retries : 0;
   const timeoutS = options.timeout ?? PLATFORM_REQUEST_TIMEOUT_S;
@@ -107,7 +119,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   for (let n = 0; ; n++) {
     let reply: { response: TransportResponse; text: string };
     try {
-      reply = await attempt(method, url, headers, body, timeoutS, options.signal);
+      reply = await attempt(method, url, headers, body, timeoutS, options.signal, options.consume);
     } catch (error) {
       if (n >= retries || !PlatformError.isInstance(error)) throw error;
       await sleep(backoffDelay(n, retry), options.signal);

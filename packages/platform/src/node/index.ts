@@ -7,3 +7,7 @@ setPlatformRuntime(nodeRuntime);
 export * from "../index.js";
 export { createNodeRuntime, nodeRuntime } from "./runtime.js";
 export type { NodeRuntimeOptions } from "./runtime.js";
+export { pushFile } from "./push-file.js";
+export type { PushFileOptions } from "./push-file.js";
+// Shadows the main entry's rows-only `pull`: this one also streams to a path.
+export { pull } from "./pull.js";

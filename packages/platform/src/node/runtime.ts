@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { Readable } from "node:stream";
 import { Agent, interceptors, request } from "undici";
 import type { PlatformRuntime } from "../runtime.js";
 
@@ -46,7 +47,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): PlatformRun
       const res = await request(req.url, {
         method: req.method as "GET",
         headers: req.headers,
-        body: req.body,
+        body: typeof req.body === "object" && !(req.body instanceof Uint8Array) ? Readable.from(req.body) : req.body,
         signal: req.signal,
         dispatcher,
         headersTimeout: 0,
@@ -59,6 +60,7 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): PlatformRun
           return value === undefined ? null : Array.isArray(value) ? value.join(", ") : value;
         },
         text: () => res.body.text(),
+        stream: () => res.body,
       };
     },
   };

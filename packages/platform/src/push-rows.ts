@@ -1,0 +1,88 @@
+/** `pushRows` (platform-and-otel.md §4.3): upload rows as a dataset, with an optional task-disjoint holdout and publish. */
+import { py } from "@whileai/traces";
+import { MODES } from "./constants.js";
+import { metaBody, publish } from "./datasets.js";
+import { splitHoldout } from "./split-holdout.js";
+import { schemaCheck } from "./schema-check.js";
+import { upload, type ProgressCallback } from "./upload.js";
+import type { RetryOptions } from "./http/retry.js";
+import type { RequestOptions } from "./request-options.js";
+
+export interface PushRowsOptions extends RequestOptions {
+  /** Dataset this one derives from (`parentDatasetId`). */
+  parent?: string | null;
+  /** The publish gate of Python's `publish_gate`: not supported yet, `true` throws before any request. */
+  gate?: boolean;
+  mode?: string | null;
+  purpose?: string | null;
+  agent?: string | null;
+  description?: string | null;
+  /** Fraction of tasks pushed as a linked `<name>-holdout` dataset. */
+  holdout?: number | null;
+  /** Publish the dataset as the agent's card after upload (needs `agent`). */
+  publish?: boolean;
+  /** Seconds the PUT may take; default `putTimeoutFor(bytes)`. */
+  timeout?: number | null;
+  onProgress?: ProgressCallback;
+  /** Retry policy of the presigned PUT. */
+  retry?: RetryOptions;
+}
+
+const encoder = new TextEncoder();
+
+/** Python's JSONL payload: `json.dumps(row)` (ASCII-escaped, `", "` separators) and a newline per row. */
+export function jsonlBytes(rows: readonly unknown[]): Uint8Array<ArrayBuffer> {
+  let text = "";
+  for (const row of rows) text += py.pyJsonDumps(row) + "\n";
+  return encoder.encode(text) as Uint8Array<ArrayBuffer>;
+}
+
+export const GATE_NOT_SUPPORTED = "gate=True is not supported by @whileai/platform yet; push with gate: false";
+
+/**
+ * Python's `push_rows(rows, name)`: checks everything before any request (publish needs an
+ * agent, row schema, purpose), uploads the training rows, pushes the holdout rows as a linked
+ * `<name>-holdout` dataset and publishes when asked. Returns the finalize reply plus `holdout`,
+ * `holdout_tasks` and `card` as they apply. Python's small-holdout UserWarning is not emitted:
+ * its `holdout_size` math is not part of this port.
+ */
+export async function pushRows(rows: readonly unknown[], name: string, options: PushRowsOptions = {}): Promise<Record<string, unknown>> {
+  if (options.publish && !options.agent) throw new Error("publish=True needs agent=..., cards are grouped by agent");
+  if (options.gate) throw new Error(GATE_NOT_SUPPORTED);
+  schemaCheck(rows, "push_rows");
+  const mode = options.mode != null && (MODES as readonly string[]).includes(options.mode) ? options.mode : null;
+  const body: Record<string, unknown> = {
+    name,
+    ...metaBody({ purpose: options.purpose, mode, agent: options.agent, description: options.description }),
+  };
+  if (options.parent) body["parentDatasetId"] = options.parent;
+  const [train, holdout] = splitHoldout(rows, options.holdout);
+  const [uploaded, createdId] = await upload(body, { bytes: jsonlBytes(train) }, options);
+  let final = uploaded;
+  const datasetId = py.truthy(final["datasetId"]) ? final["datasetId"] : createdId;
+  if (holdout.length) {
+    const entry = await pushRows(holdout, `${name}-holdout`, {
+      apiKey: options.apiKey,
+      signal: options.signal,
+      parent: py.pyStr(datasetId),
+      purpose: "holdout",
+      mode: options.mode,
+      agent: options.agent,
+      description: options.description,
+      timeout: options.timeout,
+      onProgress: options.onProgress,
+      retry: options.retry,
+    });
+    // A row without scenario_id counts as one more task (None), as Python's set does.
+    const tasks = new Set(holdout.map((r) => (py.isDict(r) ? py.get(r, "scenario_id") : null)));
+    final = { ...final, holdout: entry, holdout_tasks: tasks.size };
+  }
+  if (options.publish) {
+    final["card"] = await publish(py.pyStr(datasetId), options.agent ?? "", {
+      apiKey: options.apiKey,
+      signal: options.signal,
+      description: options.description,
+    });
+  }
+  return final;
+}
