@@ -1,6 +1,7 @@
 /** `pushRows` (platform-and-otel.md §4.3): upload rows as a dataset, with an optional task-disjoint holdout and publish. */
 import { py } from "@whileai/traces";
 import { MODES } from "./constants.js";
+import { publishGate, type GateReport } from "./gate/publish-gate.js";
 import { metaBody, publish } from "./datasets.js";
 import { splitHoldout } from "./split-holdout.js";
 import { schemaCheck } from "./schema-check.js";
@@ -11,8 +12,10 @@ import type { RequestOptions } from "./request-options.js";
 export interface PushRowsOptions extends RequestOptions {
   /** Dataset this one derives from (`parentDatasetId`). */
   parent?: string | null;
-  /** The publish gate of Python's `publish_gate`: not supported yet, `true` throws before any request. */
+  /** Run Python's `publish_gate` first: stamps `calibration` on the rows in place, may throw `PublishGateError`. */
   gate?: boolean;
+  /** The gate's reward-hack refusal: not supported, `true` throws before any request. */
+  strictHacks?: boolean;
   mode?: string | null;
   purpose?: string | null;
   agent?: string | null;
@@ -37,18 +40,16 @@ export function jsonlBytes(rows: readonly unknown[]): Uint8Array<ArrayBuffer> {
   return encoder.encode(text) as Uint8Array<ArrayBuffer>;
 }
 
-export const GATE_NOT_SUPPORTED = "gate=True is not supported by @whileai/platform yet; push with gate: false";
-
 /**
  * Python's `push_rows(rows, name)`: checks everything before any request (publish needs an
- * agent, row schema, purpose), uploads the training rows, pushes the holdout rows as a linked
+ * agent, the publish gate when asked, row schema, purpose), uploads the training rows, pushes the holdout rows as a linked
  * `<name>-holdout` dataset and publishes when asked. Returns the finalize reply plus `holdout`,
- * `holdout_tasks` and `card` as they apply. Python's small-holdout UserWarning is not emitted:
+ * `holdout_tasks`, `gate` and `card` as they apply. Python's small-holdout UserWarning is not emitted:
  * its `holdout_size` math is not part of this port.
  */
 export async function pushRows(rows: readonly unknown[], name: string, options: PushRowsOptions = {}): Promise<Record<string, unknown>> {
   if (options.publish && !options.agent) throw new Error("publish=True needs agent=..., cards are grouped by agent");
-  if (options.gate) throw new Error(GATE_NOT_SUPPORTED);
+  const report: GateReport | null = options.gate ? publishGate(rows, { mode: options.mode, strictHacks: options.strictHacks }) : null;
   schemaCheck(rows, "push_rows");
   const mode = options.mode != null && (MODES as readonly string[]).includes(options.mode) ? options.mode : null;
   const body: Record<string, unknown> = {
@@ -77,6 +78,7 @@ export async function pushRows(rows: readonly unknown[], name: string, options: 
     const tasks = new Set(holdout.map((r) => (py.isDict(r) ? py.get(r, "scenario_id") : null)));
     final = { ...final, holdout: entry, holdout_tasks: tasks.size };
   }
+  if (report) final["gate"] = report;
   if (options.publish) {
     final["card"] = await publish(py.pyStr(datasetId), options.agent ?? "", {
       apiKey: options.apiKey,

@@ -1,25 +1,15 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { hfPublish, importHf } from "../hf.js";
 import { pushRows } from "../push-rows.js";
-import { fetchRuntime, setPlatformRuntime } from "../runtime.js";
-import { startRecordingServer, type RecordingServer } from "../testing/recording-server.js";
+import { failure, serverSuite } from "../testing/server-suite.js";
 import { pull } from "./pull.js";
 import { pushFile } from "./push-file.js";
-import { createNodeRuntime } from "./runtime.js";
 
-let server: RecordingServer;
-const dir = mkdtempSync(join(tmpdir(), "whileai-transfer-"));
+const suite = serverSuite("whileai-transfer-");
+const { dir, use } = suite;
 const FAST = { baseDelayMs: 1, maxDelayMs: 2 };
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterEach(() => setPlatformRuntime(fetchRuntime));
-afterAll(() => server.close());
-const use = () => setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: dir } }));
-const failure = (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e as Error);
 
 describe("pushFile", () => {
   it("streams the file's exact bytes, retries the PUT after a dropped connection, reports progress", async () => {
@@ -27,8 +17,8 @@ describe("pushFile", () => {
     const file = join(dir, "big.jsonl");
     const text = '{"prompt": "\u00fc"}\r\n'.repeat(200_000);
     writeFileSync(file, text);
-    server.reset([
-      { status: 200, json: { datasetId: "d", uploadUrl: `${server.url}/up?sig=1` } },
+    suite.server.reset([
+      { status: 200, json: { datasetId: "d", uploadUrl: `${suite.server.url}/up?sig=1` } },
       { drop: true },
       { status: 200, text: "" },
       { status: 200, json: { datasetId: "d", status: "ready" } },
@@ -36,25 +26,19 @@ describe("pushFile", () => {
     const seen: number[] = [];
     const out = await pushFile(file, null, { gate: false, apiKey: "k", retry: FAST, onProgress: (p) => seen.push(p.bytes) });
     expect(out).toEqual({ datasetId: "d", status: "ready" });
-    expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /datasets", "PUT /up?sig=1", "PUT /up?sig=1", "POST /datasets/d/finalize"]);
-    expect(JSON.parse(server.requests[0]!.body)).toEqual({ name: "big" });
-    expect(server.requests[2]!.body).toBe(text);
+    expect(suite.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /datasets", "PUT /up?sig=1", "PUT /up?sig=1", "POST /datasets/d/finalize"]);
+    expect(JSON.parse(suite.server.requests[0]!.body)).toEqual({ name: "big" });
+    expect(suite.server.requests[2]!.body).toBe(text);
     expect(seen.at(-1)).toBe(Buffer.byteLength(text));
-  });
-  it("refuses the unported gate (Python's default) before any request", async () => {
-    use();
-    server.reset([]);
-    expect((await failure(pushFile(join(dir, "big.jsonl"))))?.message).toMatch(/^gate=True is not supported/);
-    expect(server.requests).toEqual([]);
   });
 });
 
 describe("pushRows", () => {
   it("never retries the create POST", async () => {
     use();
-    server.reset([{ drop: true }, { status: 200, json: {} }]);
+    suite.server.reset([{ drop: true }, { status: 200, json: {} }]);
     expect((await failure(pushRows([{ prompt: "p" }], "n", { apiKey: "k", retry: FAST })))?.message).toMatch(/^POST .*\/datasets failed: /);
-    expect(server.requests).toHaveLength(1);
+    expect(suite.server.requests).toHaveLength(1);
   });
 });
 
@@ -63,8 +47,8 @@ describe("pull", () => {
     use();
     const out = join(dir, "out.jsonl");
     writeFileSync(out, "old content that must go away entirely\n".repeat(10));
-    server.reset([
-      { status: 200, json: { parts: [`${server.url}/p0`, `${server.url}/p1`, `${server.url}/p2`] } },
+    suite.server.reset([
+      { status: 200, json: { parts: [`${suite.server.url}/p0`, `${suite.server.url}/p1`, `${suite.server.url}/p2`] } },
       { status: 200, text: " \n{\"a\": 1}\n\n" },
       { drop: true },
       { status: 200, text: "\t\r\n" },
@@ -76,7 +60,7 @@ describe("pull", () => {
   it("writes an empty file when every part is blank", async () => {
     use();
     const out = join(dir, "empty.jsonl");
-    server.reset([{ status: 200, json: { parts: [`${server.url}/p0`] } }, { status: 200, text: " \n " }]);
+    suite.server.reset([{ status: 200, json: { parts: [`${suite.server.url}/p0`] } }, { status: 200, text: " \n " }]);
     await pull("ds", out, { apiKey: "k" });
     expect(readFileSync(out, "utf8")).toBe("");
   });
@@ -85,13 +69,13 @@ describe("pull", () => {
 describe("hf polling", () => {
   it("hfPublish gives up at the deadline with int(timeout) in the message", async () => {
     use();
-    server.reset([{ status: 200, json: { hf: {} } }, ...Array.from({ length: 50 }, () => ({ status: 200, json: { hf: { status: "pushing" } } }))]);
+    suite.server.reset([{ status: 200, json: { hf: {} } }, ...Array.from({ length: 50 }, () => ({ status: 200, json: { hf: { status: "pushing" } } }))]);
     const error = await failure(hfPublish("ds", { apiKey: "k", timeout: 0.05, poll: 0.01 }));
     expect(error?.message).toBe("Hugging Face push still running after 0 s; check hf on the row later");
   });
   it("importHf gives up at the deadline naming the dataset", async () => {
     use();
-    server.reset([{ status: 200, json: { datasetId: "ds_i", status: "importing" } }, ...Array.from({ length: 50 }, () => ({ status: 200, json: { datasetId: "ds_i", status: "importing" } }))]);
+    suite.server.reset([{ status: 200, json: { datasetId: "ds_i", status: "importing" } }, ...Array.from({ length: 50 }, () => ({ status: 200, json: { datasetId: "ds_i", status: "importing" } }))]);
     const error = await failure(importHf("a/b", { apiKey: "k", timeout: 1.9, poll: 0.4 }));
     expect(error?.message).toBe("import of a/b:train still running after 1 s; it is ds_i");
   });
