@@ -1,0 +1,116 @@
+/** The blob store: one file per dataset under `<dataDir>/blobs`, named only from validated ids. */
+import { randomBytes } from "node:crypto";
+import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
+import { rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { Transform, type Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+/** Dataset ids are minted here (`ds_` + 24 hex digits); anything else never reaches the filesystem. */
+const DATASET_ID = /^ds_[0-9a-f]{24}$/;
+
+export function newDatasetId(): string {
+  return `ds_${randomBytes(12).toString("hex")}`;
+}
+
+export function isDatasetId(id: string): boolean {
+  return DATASET_ID.test(id);
+}
+
+/** Thrown when an upload passes the size cap; the server answers 413. */
+export class TooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`body larger than ${limit} bytes`);
+  }
+}
+
+export class BlobStore {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, "blobs");
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  path(id: string): string {
+    if (!isDatasetId(id)) throw new Error(`invalid dataset id: ${JSON.stringify(id)}`);
+    return join(this.dir, `${id}.jsonl`);
+  }
+
+  /**
+   * Streams `body` into the dataset's file; at most `limit` bytes. It lands under a temporary
+   * name and is renamed into place only when complete, so a dropped connection leaves no
+   * partial blob and a retried PUT simply replaces the earlier one.
+   */
+  async write(id: string, body: Readable, limit: number): Promise<number> {
+    const target = this.path(id);
+    const tmp = join(this.dir, `${id}.${randomBytes(6).toString("hex")}.tmp`);
+    let size = 0;
+    const cap = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        done(size > limit ? new TooLargeError(limit) : null, chunk);
+      },
+    });
+    try {
+      await pipeline(body, cap, createWriteStream(tmp));
+      await rename(tmp, target);
+    } catch (error) {
+      await rm(tmp, { force: true });
+      throw error;
+    }
+    return size;
+  }
+
+  async size(id: string): Promise<number | null> {
+    try {
+      return (await stat(this.path(id))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The bytes [start, end) of the dataset's file. */
+  read(id: string, start: number, end: number): Readable {
+    return createReadStream(this.path(id), { start, end: end - 1 });
+  }
+
+  async remove(id: string): Promise<void> {
+    await rm(this.path(id), { force: true });
+  }
+}
+
+// ASCII whitespace as Python's bytes.strip() sees it: a line of only these is blank.
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/**
+ * One pass over a finished blob: its non-blank line count and the byte ranges of the download
+ * parts, each cut just after a newline once it holds at least `partBytes` (the last takes the rest).
+ */
+export async function scanBlob(stream: Readable, partBytes: number): Promise<{ rows: number; parts: [number, number][] }> {
+  let rows = 0;
+  let offset = 0;
+  let partStart = 0;
+  let content = false;
+  const parts: [number, number][] = [];
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (c === 10) {
+        if (content) rows++;
+        content = false;
+        const end = offset + i + 1;
+        if (end - partStart >= partBytes) {
+          parts.push([partStart, end]);
+          partStart = end;
+        }
+      } else if (!content && !isSpace(c)) content = true;
+    }
+    offset += chunk.length;
+  }
+  if (content) rows++;
+  if (offset > partStart || parts.length === 0) parts.push([partStart, offset]);
+  return { rows, parts };
+}

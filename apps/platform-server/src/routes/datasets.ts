@@ -1,0 +1,137 @@
+/** The dataset routes the client's upload and download flows call (platform-and-otel.md §3, §4.5, §4.10, §4.13, §4.14). */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { MODES, PURPOSES } from "@whileai/platform";
+import { z } from "zod";
+import { newDatasetId, scanBlob, type BlobStore } from "../blobs.js";
+import { HttpError, readJson, sendJson } from "../http.js";
+import { signGrant, type Grant } from "../signing.js";
+import type { DatasetRecord, Store } from "../store.js";
+
+/** What every route needs: storage, the signing key and the limits. */
+export interface RouteContext {
+  store: Store;
+  blobs: BlobStore;
+  signingKey: string;
+  baseUrl: () => string;
+  nowSeconds: () => number;
+  maxJsonBytes: number;
+  urlTtlSeconds: number;
+  partBytes: number;
+}
+
+const optionalText = z.string().nullish();
+const Purpose = z.enum(PURPOSES);
+const Mode = z.enum(MODES);
+
+// Extra keys are accepted and ignored, as the client may grow fields before the server does.
+const CreateBody = z.looseObject({
+  name: z.string().min(1),
+  purpose: Purpose.nullish(),
+  mode: Mode.nullish(),
+  agent: optionalText,
+  description: optionalText,
+  parentDatasetId: optionalText,
+});
+
+const MetaBody = z.looseObject({ purpose: Purpose.nullish(), mode: Mode.nullish(), agent: optionalText, description: optionalText });
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const out = schema.safeParse(body);
+  if (out.success) return out.data;
+  const issue = out.error.issues[0]!;
+  throw new HttpError(400, `${issue.path.join(".") || "body"}: ${issue.message}`);
+}
+
+/** The dataset as the client sees it (listing entries, finalize and meta replies). */
+export function entry(d: DatasetRecord): Record<string, unknown> {
+  return {
+    datasetId: d.datasetId,
+    name: d.name,
+    status: d.status,
+    purpose: d.purpose,
+    mode: d.mode,
+    agent: d.agent,
+    description: d.description,
+    parentDatasetId: d.parentDatasetId,
+    sizeBytes: d.sizeBytes,
+    rows: d.rows,
+    createdAt: d.createdAt,
+  };
+}
+
+function presign(ctx: RouteContext, grant: Grant): string {
+  const expires = ctx.nowSeconds() + ctx.urlTtlSeconds;
+  return `${ctx.baseUrl()}/blobs/${grant.datasetId}?${signGrant(ctx.signingKey, grant, expires)}`;
+}
+
+function owned(ctx: RouteContext, account: string, id: string): DatasetRecord {
+  const d = ctx.store.ownDataset(account, id);
+  if (!d) throw new HttpError(404, `dataset ${id} not found`);
+  return d;
+}
+
+/** `POST /datasets`: a pending dataset and the presigned URL its bytes go to. */
+export async function createDataset(ctx: RouteContext, account: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const body = parse(CreateBody, await readJson(req, ctx.maxJsonBytes));
+  const datasetId = newDatasetId();
+  ctx.store.createDataset({
+    datasetId,
+    account,
+    name: body.name,
+    purpose: body.purpose ?? "train",
+    mode: body.mode ?? null,
+    agent: body.agent ?? null,
+    description: body.description ?? null,
+    parentDatasetId: body.parentDatasetId ?? null,
+  });
+  sendJson(res, 200, { datasetId, uploadUrl: presign(ctx, { method: "PUT", datasetId }) });
+}
+
+/** `POST /datasets/{id}/finalize`: counts the rows, cuts the download parts, marks it ready. Repeating it is harmless. */
+export async function finalizeDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
+  const d = owned(ctx, account, id);
+  if (d.status === "ready") return sendJson(res, 200, entry(d));
+  const size = await ctx.blobs.size(id);
+  if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
+  const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
+  ctx.store.markReady(id, size, rows, parts);
+  sendJson(res, 200, entry(owned(ctx, account, id)));
+}
+
+/** `GET /datasets`: the account's ready datasets, newest first, and the bytes they hold. */
+export function listDatasets(ctx: RouteContext, account: string, res: ServerResponse): void {
+  const ready = ctx.store.readyDatasets(account);
+  const storageBytes = ready.reduce((n, d) => n + d.sizeBytes, 0);
+  sendJson(res, 200, { datasets: ready.map(entry), storageBytes });
+}
+
+/** `POST /datasets/{id}/meta`: purpose, mode, agent or description. */
+export async function updateMeta(ctx: RouteContext, account: string, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  owned(ctx, account, id);
+  const body = parse(MetaBody, await readJson(req, ctx.maxJsonBytes));
+  const meta = {
+    purpose: body.purpose ?? undefined,
+    mode: body.mode ?? undefined,
+    agent: body.agent ?? undefined,
+    description: body.description ?? undefined,
+  };
+  if (Object.values(meta).every((v) => v === undefined)) throw new HttpError(400, "pass purpose, mode, agent or description");
+  ctx.store.updateMeta(id, meta);
+  sendJson(res, 200, entry(owned(ctx, account, id)));
+}
+
+/** `GET /datasets/{id}/download`: presigned part URLs in order; `downloadUrl` is the first, for old clients. */
+export function downloadGrant(ctx: RouteContext, account: string, id: string, res: ServerResponse): void {
+  const d = owned(ctx, account, id);
+  if (d.status !== "ready") throw new HttpError(409, `dataset ${id} is not finalized`);
+  const parts = d.parts.map(([start, end]) => presign(ctx, { method: "GET", datasetId: id, start, end }));
+  sendJson(res, 200, { datasetId: id, downloadUrl: parts[0], parts });
+}
+
+/** `DELETE /datasets/{id}`: the record, then its blob. */
+export async function deleteDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
+  owned(ctx, account, id);
+  ctx.store.deleteDataset(id);
+  await ctx.blobs.remove(id);
+  sendJson(res, 200, { deleted: true, datasetId: id });
+}

@@ -1,0 +1,151 @@
+/** `createPlatformServer`: the local whileai platform on node:http, one SQLite database and a blob directory. */
+import { mkdirSync } from "node:fs";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { BlobStore, isDatasetId } from "./blobs.js";
+import { HttpError, sendError } from "./http.js";
+import { getBlob, putBlob } from "./routes/blobs.js";
+import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta, type RouteContext } from "./routes/datasets.js";
+import { Store } from "./store.js";
+
+export interface PlatformServerOptions {
+  /** Directory of the database (`platform.sqlite`) and the blobs (`blobs/`); created if missing. */
+  dataDir: string;
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** HMAC key of presigned URLs; keep it across restarts or earlier URLs stop working. */
+  signingKey: string;
+  /** Base of the presigned URLs when clients reach the server by another address. */
+  publicUrl?: string;
+  /** Cap of a JSON request body (default 1 MiB). */
+  maxJsonBytes?: number;
+  /** Cap of one upload (default 5 GiB). */
+  maxUploadBytes?: number;
+  /** A download part ends at the first newline past this many bytes (default 64 MiB). */
+  partBytes?: number;
+  /** Lifetime of a presigned URL (default 3600 s). */
+  urlTtlSeconds?: number;
+  /** The clock, in milliseconds (tests move it to expire URLs). */
+  now?: () => number;
+}
+
+export interface PlatformServer {
+  url: string;
+  /** A new account and its API key. */
+  createAccount(name: string): { account: string; apiKey: string };
+  /** Registers `apiKey` for the account named `name`, creating the account if needed. */
+  ensureAccountKey(name: string, apiKey: string): void;
+  close(): Promise<void>;
+}
+
+const DEFAULTS = { maxJsonBytes: 1 << 20, maxUploadBytes: 5 * 1024 ** 3, partBytes: 64 << 20, urlTtlSeconds: 3600 };
+
+function segments(pathname: string): string[] {
+  try {
+    return pathname.split("/").filter(Boolean).map(decodeURIComponent);
+  } catch {
+    throw new HttpError(400, "malformed path");
+  }
+}
+
+function datasetId(id: string): string {
+  // Not one of our ids (including "..", slashes, NUL): nothing by that name exists.
+  if (!isDatasetId(id)) throw new HttpError(404, `dataset ${JSON.stringify(id)} not found`);
+  return id;
+}
+
+function methodNotAllowed(): never {
+  throw new HttpError(405, "method not allowed");
+}
+
+export async function createPlatformServer(options: PlatformServerOptions): Promise<PlatformServer> {
+  if (!options.signingKey) throw new Error("signingKey is required");
+  mkdirSync(options.dataDir, { recursive: true });
+  const store = new Store(options.dataDir);
+  const now = options.now ?? Date.now;
+  const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
+  let baseUrl = "";
+  const ctx: RouteContext = {
+    store,
+    blobs: new BlobStore(options.dataDir),
+    signingKey: options.signingKey,
+    baseUrl: () => baseUrl,
+    nowSeconds: () => Math.floor(now() / 1000),
+    maxJsonBytes: options.maxJsonBytes ?? DEFAULTS.maxJsonBytes,
+    urlTtlSeconds: options.urlTtlSeconds ?? DEFAULTS.urlTtlSeconds,
+    partBytes: options.partBytes ?? DEFAULTS.partBytes,
+  };
+
+  function authenticate(req: IncomingMessage): string {
+    const key = req.headers["x-api-key"];
+    if (typeof key !== "string" || !key) throw new HttpError(401, "missing X-Api-Key");
+    const account = store.accountForKey(key);
+    if (!account) throw new HttpError(401, "invalid API key");
+    return account;
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? "/", "http://local");
+    const parts = segments(url.pathname);
+    const method = req.method ?? "GET";
+    const [head, id, action] = parts;
+    if (head === "blobs" && parts.length === 2) {
+      const blob = datasetId(id!);
+      if (method === "PUT") return putBlob(ctx, blob, url.searchParams, req, res, maxUploadBytes);
+      if (method === "GET") return getBlob(ctx, blob, url.searchParams, res);
+      return methodNotAllowed();
+    }
+    if (head !== "datasets" || parts.length > 3) throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+    const account = authenticate(req);
+    if (parts.length === 1) {
+      if (method === "GET") return listDatasets(ctx, account, res);
+      if (method === "POST") return createDataset(ctx, account, req, res);
+      return methodNotAllowed();
+    }
+    const ds = datasetId(id!);
+    if (parts.length === 2) return method === "DELETE" ? deleteDataset(ctx, account, ds, res) : methodNotAllowed();
+    if (action === "finalize") return method === "POST" ? finalizeDataset(ctx, account, ds, res) : methodNotAllowed();
+    if (action === "meta") return method === "POST" ? updateMeta(ctx, account, ds, req, res) : methodNotAllowed();
+    if (action === "download") return method === "GET" ? downloadGrant(ctx, account, ds, res) : methodNotAllowed();
+    throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+  }
+
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) return sendError(req, res, error.status, error.message);
+      // A client that hung up mid-transfer needs no reply; anything else is our bug, reported as a 500.
+      if (req.destroyed || res.destroyed) return;
+      console.error(error);
+      sendError(req, res, 500, "internal error");
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
+  const shown = host.includes(":") ? `[${host}]` : host;
+  const url = `http://${shown}:${address.port}`;
+  baseUrl = (options.publicUrl ?? url).replace(/\/+$/, "");
+
+  return {
+    url,
+    createAccount: (name) => store.createAccount(name),
+    ensureAccountKey(name, apiKey) {
+      const account = store.accountByName(name);
+      if (account) store.addKey(account, apiKey);
+      else store.addKey(store.createAccount(name).account, apiKey);
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => {
+          store.close();
+          if (error) reject(error);
+          else resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
