@@ -4,7 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { BlobStore, isDatasetId } from "./blobs.js";
 import { HttpError, sendError } from "./http.js";
+import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
+import { previewRoute, profileRoute } from "./routes/analysis.js";
 import { getBlob, putBlob } from "./routes/blobs.js";
+import { catalogCard, catalogDownload, listCatalog, publishDataset, unpublishDataset } from "./routes/catalog.js";
 import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta, type RouteContext } from "./routes/datasets.js";
 import { Store } from "./store.js";
 
@@ -96,7 +99,24 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       if (method === "GET") return getBlob(ctx, blob, url.searchParams, res);
       return methodNotAllowed();
     }
-    if (head !== "datasets" || parts.length > 3) throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+    const noRoute = () => new HttpError(404, `no route for ${method} ${url.pathname}`);
+    // The public catalog: no key, published datasets only.
+    if (head === "catalog" && parts.length <= 3) {
+      if (method !== "GET") return methodNotAllowed();
+      if (parts.length === 1) return listCatalog(ctx, res);
+      const ds = datasetId(id!);
+      if (parts.length === 2) return catalogCard(ctx, ds, res);
+      if (action === "download") return catalogDownload(ctx, ds, res);
+      throw noRoute();
+    }
+    if (head === "agents" && parts.length <= 2) {
+      const account = authenticate(req);
+      if (parts.length === 2) return method === "DELETE" ? deleteAgent(ctx, account, id!, res) : methodNotAllowed();
+      if (method === "GET") return listAgents(ctx, account, res);
+      if (method === "POST") return registerAgent(ctx, account, req, res);
+      return methodNotAllowed();
+    }
+    if (head !== "datasets" || parts.length > 3) throw noRoute();
     const account = authenticate(req);
     if (parts.length === 1) {
       if (method === "GET") return listDatasets(ctx, account, res);
@@ -108,7 +128,11 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     if (action === "finalize") return method === "POST" ? finalizeDataset(ctx, account, ds, res) : methodNotAllowed();
     if (action === "meta") return method === "POST" ? updateMeta(ctx, account, ds, req, res) : methodNotAllowed();
     if (action === "download") return method === "GET" ? downloadGrant(ctx, account, ds, res) : methodNotAllowed();
-    throw new HttpError(404, `no route for ${method} ${url.pathname}`);
+    if (action === "publish") return method === "POST" ? publishDataset(ctx, account, ds, req, res) : methodNotAllowed();
+    if (action === "unpublish") return method === "POST" ? unpublishDataset(ctx, account, ds, res) : methodNotAllowed();
+    if (action === "preview") return method === "GET" ? previewRoute(ctx, account, ds, res) : methodNotAllowed();
+    if (action === "profile") return method === "GET" ? profileRoute(ctx, account, ds, url.searchParams, res) : methodNotAllowed();
+    throw noRoute();
   }
 
   const server = createServer((req, res) => {

@@ -45,7 +45,62 @@ CREATE TABLE IF NOT EXISTS datasets (
   created_at TEXT NOT NULL, seq INTEGER NOT NULL
 );
 CREATE INDEX IF NOT EXISTS datasets_by_account ON datasets(account, seq);
+CREATE TABLE IF NOT EXISTS publications (
+  dataset TEXT PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE, agent TEXT NOT NULL, description TEXT,
+  published_at TEXT NOT NULL, seq INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS profiles (dataset TEXT PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE, profile TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS agents (
+  account TEXT NOT NULL REFERENCES accounts(id), slug TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
+  tools TEXT, system_prompt TEXT, created_at TEXT NOT NULL, PRIMARY KEY (account, slug)
+);
 `;
+
+/** A published dataset as the public catalog shows it. */
+export interface CardRecord {
+  datasetId: string;
+  account: string;
+  name: string;
+  agent: string;
+  description: string | null;
+  rows: number;
+  sizeBytes: number;
+  publishedAt: string;
+}
+
+/** An agent registered by `POST /agents`. */
+export interface AgentRecord {
+  slug: string;
+  name: string;
+  description: string | null;
+  tools: unknown[] | null;
+  systemPrompt: string | null;
+  createdAt: string;
+}
+
+interface AgentRow {
+  slug: string;
+  name: string;
+  description: string | null;
+  tools: string | null;
+  system_prompt: string | null;
+  created_at: string;
+}
+
+// Aliased to the record's names, so a selected row is a CardRecord as it stands.
+const CARD_SELECT = `SELECT d.id AS datasetId, d.account, d.name, p.agent, p.description, d.rows,
+  d.size_bytes AS sizeBytes, p.published_at AS publishedAt FROM publications p JOIN datasets d ON d.id = p.dataset`;
+
+function agent(row: AgentRow): AgentRecord {
+  return {
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    tools: row.tools === null ? null : (JSON.parse(row.tools) as unknown[]),
+    systemPrompt: row.system_prompt,
+    createdAt: row.created_at,
+  };
+}
 
 // Keys are stored as their sha256 only: a leaked database does not leak working keys.
 function keyHash(key: string): string {
@@ -153,5 +208,64 @@ export class Store {
 
   deleteDataset(id: string): void {
     this.db.prepare("DELETE FROM datasets WHERE id = ?").run(id);
+  }
+
+  /** Publishes (or re-publishes, as the newest card) the dataset under `agent`. */
+  publish(id: string, agent: string, description: string | null): void {
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO publications (dataset, agent, description, published_at, seq)
+         VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM publications))`,
+      )
+      .run(id, agent, description, new Date().toISOString());
+  }
+
+  /** True when a card was removed. */
+  unpublish(id: string): boolean {
+    return this.db.prepare("DELETE FROM publications WHERE dataset = ?").run(id).changes > 0;
+  }
+
+  /** The card of a published, ready dataset, else null. */
+  card(id: string): CardRecord | null {
+    return (this.db.prepare(`${CARD_SELECT} WHERE d.id = ? AND d.status = 'ready'`).get(id) as CardRecord | undefined) ?? null;
+  }
+
+  /** Every account's cards, newest publication first. */
+  cards(): CardRecord[] {
+    return this.db.prepare(`${CARD_SELECT} WHERE d.status = 'ready' ORDER BY p.seq DESC`).all() as CardRecord[];
+  }
+
+  /** The cached profile of a dataset (its bytes never change once ready), as JSON text. */
+  profile(id: string): string | null {
+    const row = this.db.prepare("SELECT profile FROM profiles WHERE dataset = ?").get(id) as { profile: string } | undefined;
+    return row ? row.profile : null;
+  }
+
+  saveProfile(id: string, profile: string): void {
+    this.db.prepare("INSERT OR REPLACE INTO profiles (dataset, profile) VALUES (?, ?)").run(id, profile);
+  }
+
+  /** Registers the agent, or updates the fields given (non-null) of an existing registration. */
+  registerAgent(account: string, a: Omit<AgentRecord, "createdAt">): AgentRecord {
+    this.db
+      .prepare(
+        `INSERT INTO agents (account, slug, name, description, tools, system_prompt, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (account, slug) DO UPDATE SET name = excluded.name,
+           description = COALESCE(excluded.description, description),
+           tools = COALESCE(excluded.tools, tools),
+           system_prompt = COALESCE(excluded.system_prompt, system_prompt)`,
+      )
+      .run(account, a.slug, a.name, a.description, a.tools === null ? null : JSON.stringify(a.tools), a.systemPrompt, new Date().toISOString());
+    return this.agents(account).find((r) => r.slug === a.slug)!;
+  }
+
+  /** The account's registered agents, by slug. */
+  agents(account: string): AgentRecord[] {
+    return (this.db.prepare("SELECT * FROM agents WHERE account = ? ORDER BY slug").all(account) as AgentRow[]).map(agent);
+  }
+
+  /** True when a registration was removed. */
+  deleteAgent(account: string, slug: string): boolean {
+    return this.db.prepare("DELETE FROM agents WHERE account = ? AND slug = ?").run(account, slug).changes > 0;
   }
 }

@@ -35,7 +35,7 @@ const CreateBody = z.looseObject({
 
 const MetaBody = z.looseObject({ purpose: Purpose.nullish(), mode: Mode.nullish(), agent: optionalText, description: optionalText });
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+export function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const out = schema.safeParse(body);
   if (out.success) return out.data;
   const issue = out.error.issues[0]!;
@@ -64,7 +64,7 @@ function presign(ctx: RouteContext, grant: Grant): string {
   return `${ctx.baseUrl()}/blobs/${grant.datasetId}?${signGrant(ctx.signingKey, grant, expires)}`;
 }
 
-function owned(ctx: RouteContext, account: string, id: string): DatasetRecord {
+export function owned(ctx: RouteContext, account: string, id: string): DatasetRecord {
   const d = ctx.store.ownDataset(account, id);
   if (!d) throw new HttpError(404, `dataset ${id} not found`);
   return d;
@@ -122,10 +122,20 @@ export async function updateMeta(ctx: RouteContext, account: string, id: string,
 
 /** `GET /datasets/{id}/download`: presigned part URLs in order; `downloadUrl` is the first, for old clients. */
 export function downloadGrant(ctx: RouteContext, account: string, id: string, res: ServerResponse): void {
-  const d = owned(ctx, account, id);
-  if (d.status !== "ready") throw new HttpError(409, `dataset ${id} is not finalized`);
-  const parts = d.parts.map(([start, end]) => presign(ctx, { method: "GET", datasetId: id, start, end }));
-  sendJson(res, 200, { datasetId: id, downloadUrl: parts[0], parts });
+  sendJson(res, 200, grantFor(ctx, ready(owned(ctx, account, id))));
+}
+
+/** The dataset when finalized; else 409, as its bytes are not there to read yet. */
+export function ready(d: DatasetRecord): DatasetRecord {
+  if (d.status !== "ready") throw new HttpError(409, `dataset ${d.datasetId} is not finalized`);
+  return d;
+}
+
+/** The download grant of a ready dataset (its own and the public catalog's). */
+export function grantFor(ctx: RouteContext, d: DatasetRecord): Record<string, unknown> {
+  const datasetId = d.datasetId;
+  const parts = d.parts.map(([start, end]) => presign(ctx, { method: "GET", datasetId, start, end }));
+  return { datasetId, downloadUrl: parts[0], parts };
 }
 
 /** `DELETE /datasets/{id}`: the record, then its blob. */
