@@ -17,8 +17,8 @@ export function declaredLength(req: IncomingMessage): number | null {
   return v !== undefined && /^\d+$/.test(v) ? Number(v) : null;
 }
 
-/** The body parsed as JSON (`{}` when empty); over `limit` bytes → 413, unparsable → 400. */
-export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+/** The whole body; over `limit` bytes → 413. */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = declaredLength(req);
   if (declared !== null && declared > limit) throw new HttpError(413, `body larger than ${limit} bytes`);
   const chunks: Buffer[] = [];
@@ -28,7 +28,12 @@ export async function readJson(req: IncomingMessage, limit: number): Promise<unk
     if (size > limit) throw new HttpError(413, `body larger than ${limit} bytes`);
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** The body parsed as JSON (`{}` when empty); over `limit` bytes → 413, unparsable → 400. */
+export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
+  const text = (await readBody(req, limit)).toString("utf8");
   if (!text.trim()) return {};
   try {
     return JSON.parse(text) as unknown;

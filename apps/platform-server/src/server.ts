@@ -8,8 +8,11 @@ import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
 import { previewRoute, profileRoute } from "./routes/analysis.js";
 import { getBlob, putBlob } from "./routes/blobs.js";
 import { catalogCard, catalogDownload, listCatalog, publishDataset, unpublishDataset } from "./routes/catalog.js";
-import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta, type RouteContext } from "./routes/datasets.js";
+import { cutRoute, cutsRoute } from "./routes/cuts.js";
+import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta } from "./routes/datasets.js";
+import { deleteTrace, ingestTraces, listTraces, sendScores, type TraceContext } from "./routes/traces.js";
 import { Store } from "./store.js";
+import { TraceStore } from "./trace-store.js";
 
 export interface PlatformServerOptions {
   /** Directory of the database (`platform.sqlite`) and the blobs (`blobs/`); created if missing. */
@@ -23,6 +26,8 @@ export interface PlatformServerOptions {
   publicUrl?: string;
   /** Cap of a JSON request body (default 1 MiB). */
   maxJsonBytes?: number;
+  /** Cap of one `POST /v1/traces` body, as sent (default 16 MiB; gzip may inflate to 16 times that). */
+  maxTraceBytes?: number;
   /** Cap of one upload (default 5 GiB). */
   maxUploadBytes?: number;
   /** A download part ends at the first newline past this many bytes (default 64 MiB). */
@@ -42,7 +47,7 @@ export interface PlatformServer {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { maxJsonBytes: 1 << 20, maxUploadBytes: 5 * 1024 ** 3, partBytes: 64 << 20, urlTtlSeconds: 3600 };
+const DEFAULTS = { maxJsonBytes: 1 << 20, maxTraceBytes: 16 << 20, maxUploadBytes: 5 * 1024 ** 3, partBytes: 64 << 20, urlTtlSeconds: 3600 };
 
 function segments(pathname: string): string[] {
   try {
@@ -69,8 +74,10 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const now = options.now ?? Date.now;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
   let baseUrl = "";
-  const ctx: RouteContext = {
+  const ctx: TraceContext = {
     store,
+    traces: new TraceStore(store.db),
+    maxTraceBytes: options.maxTraceBytes ?? DEFAULTS.maxTraceBytes,
     blobs: new BlobStore(options.dataDir),
     signingKey: options.signingKey,
     baseUrl: () => baseUrl,
@@ -115,6 +122,23 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       if (method === "GET") return listAgents(ctx, account, res);
       if (method === "POST") return registerAgent(ctx, account, req, res);
       return methodNotAllowed();
+    }
+    if (head === "v1" && parts.length === 2) {
+      const account = authenticate(req);
+      if (method !== "POST") return methodNotAllowed();
+      if (id === "traces") return ingestTraces(ctx, account, url, req, res);
+      if (id === "scores") return sendScores(ctx, account, req, res);
+      throw noRoute();
+    }
+    if (head === "traces" && parts.length <= 2) {
+      const account = authenticate(req);
+      if (parts.length === 1) return method === "GET" ? listTraces(ctx, account, url.searchParams, res) : methodNotAllowed();
+      if (id === "cuts" && method === "GET") return cutsRoute(ctx, account, url.searchParams, res);
+      return method === "DELETE" ? deleteTrace(ctx, account, id!, res) : methodNotAllowed();
+    }
+    if (head === "datasets" && id === "cut" && parts.length === 2) {
+      const account = authenticate(req);
+      return method === "POST" ? cutRoute(ctx, account, req, res) : methodNotAllowed();
     }
     if (head !== "datasets" || parts.length > 3) throw noRoute();
     const account = authenticate(req);

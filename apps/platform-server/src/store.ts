@@ -128,7 +128,8 @@ function record(row: DatasetRow): DatasetRecord {
 export type DatasetMetaFields = Partial<Pick<DatasetRecord, "purpose" | "mode" | "agent" | "description">>;
 
 export class Store {
-  private readonly db: Database.Database;
+  /** Shared with `TraceStore`, which keeps its tables in the same database. */
+  readonly db: Database.Database;
 
   constructor(dataDir: string) {
     this.db = new Database(join(dataDir, "platform.sqlite"));

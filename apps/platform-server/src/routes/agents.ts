@@ -4,6 +4,7 @@ import { z } from "zod";
 import { HttpError, readJson, sendJson } from "../http.js";
 import type { AgentRecord } from "../store.js";
 import { parse, type RouteContext } from "./datasets.js";
+import type { TraceContext } from "./traces.js";
 
 const NON_SLUG = /[^a-z0-9]+/g;
 const EDGE_DASHES = /^-+|-+$/g;
@@ -48,10 +49,10 @@ export async function registerAgent(ctx: RouteContext, account: string, req: Inc
 
 /**
  * `GET /agents`: registered agents and every agent named by a ready dataset or a card of the
- * account, by slug, with the account's ready datasets per purpose (`sets`) and cards. Traces are
- * not stored yet, so `traces` is 0.
+ * account, or by a trace, by slug, with its traces, the account's ready datasets per purpose
+ * (`sets`) and cards.
  */
-export function listAgents(ctx: RouteContext, account: string, res: ServerResponse): void {
+export function listAgents(ctx: TraceContext, account: string, res: ServerResponse): void {
   const entries = new Map<string, Record<string, unknown>>();
   const entry = (slug: string) => {
     let e = entries.get(slug);
@@ -59,6 +60,7 @@ export function listAgents(ctx: RouteContext, account: string, res: ServerRespon
     return e;
   };
   for (const a of ctx.store.agents(account)) Object.assign(entry(a.slug), { name: a.name, description: a.description });
+  for (const [slug, n] of ctx.traces.traceCounts(account)) entry(slug)["traces"] = n;
   for (const d of ctx.store.readyDatasets(account)) {
     if (!d.agent) continue;
     const sets = entry(d.agent)["sets"] as Record<string, number>;
