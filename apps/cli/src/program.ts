@@ -1,0 +1,63 @@
+/**
+ * The `wai` program: commander set up once (name, version, how errors print and exit), then one
+ * `register(program)` call per command module. See CONVENTIONS.md for how to add a command.
+ */
+import { readFileSync } from "node:fs";
+import { Command, CommanderError } from "commander";
+import { describeError } from "./errors.js";
+import { register as registerOtelServe } from "./commands/otel-serve.js";
+import { register as registerPlatform } from "./commands/platform/index.js";
+import { register as registerServe } from "./commands/serve.js";
+
+/** The package version, read at run time so it never drifts from package.json. */
+export function cliVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
+}
+
+export function buildProgram(): Command {
+  const program = new Command("wai");
+  program
+    .description("Read, report, split, leakage-check and move agent traces.")
+    .version(cliVersion(), "-V, --version", "print the version")
+    .helpOption("-h, --help", "show help for a command")
+    .showSuggestionAfterError(true)
+    // Commander's own parse errors ("unknown option", "missing argument") become one `wai: ` line
+    // and a usage exit code instead of calling process.exit itself. Subcommands inherit both.
+    .exitOverride()
+    .configureOutput({ outputError: (message, write) => write(`wai: ${message.replace(/^error: /, "")}`) })
+    .addHelpText(
+      "after",
+      `
+Inputs are detected from their content: row JSONL or JSON arrays, OpenAI/Anthropic message
+exports, OTLP JSON, OTLP JSON Lines and OTLP protobuf, each optionally gzipped. Use - for stdin.
+
+Example:
+  $ wai report examples/support-canonical.jsonl
+  $ wai report --help`,
+    );
+
+  registerServe(program);
+  registerOtelServe(program);
+  registerPlatform(program);
+  return program;
+}
+
+/** Run `wai` with `argv` (the user's arguments, without node and the script) and give the exit code. */
+export async function runCli(argv: readonly string[]): Promise<number> {
+  const program = buildProgram();
+  try {
+    await program.parseAsync([...argv], { from: "user" });
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version come through here too, with exit code 0; commander already printed.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    const described = describeError(error);
+    process.stderr.write(`wai: ${described.message}\n`);
+    if (process.env.WAI_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    else if (described.hint) process.stderr.write(`wai: ${described.hint}\n`);
+    return described.exitCode;
+  }
+}
