@@ -4,8 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { BlobStore, isDatasetId } from "./blobs.js";
 import { HttpError, sendError } from "./http.js";
+import { CredentialStore, unusable } from "./credential-store.js";
 import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
 import { previewRoute, profileRoute } from "./routes/analysis.js";
+import { type AuthContext, issueCredential, refreshCredential, revokeCredential } from "./routes/auth.js";
 import { getBlob, putBlob } from "./routes/blobs.js";
 import { catalogCard, catalogDownload, listCatalog, publishDataset, unpublishDataset } from "./routes/catalog.js";
 import { cutRoute, cutsRoute } from "./routes/cuts.js";
@@ -34,6 +36,8 @@ export interface PlatformServerOptions {
   partBytes?: number;
   /** Lifetime of a presigned URL (default 3600 s). */
   urlTtlSeconds?: number;
+  /** Longest lifetime of a delegated credential (default 86400 s). */
+  maxCredentialTtlSeconds?: number;
   /** The clock, in milliseconds (tests move it to expire URLs). */
   now?: () => number;
 }
@@ -47,7 +51,7 @@ export interface PlatformServer {
   close(): Promise<void>;
 }
 
-const DEFAULTS = { maxJsonBytes: 1 << 20, maxTraceBytes: 16 << 20, maxUploadBytes: 5 * 1024 ** 3, partBytes: 64 << 20, urlTtlSeconds: 3600 };
+const DEFAULTS = { maxJsonBytes: 1 << 20, maxTraceBytes: 16 << 20, maxUploadBytes: 5 * 1024 ** 3, partBytes: 64 << 20, urlTtlSeconds: 3600, maxCredentialTtlSeconds: 86400 };
 
 function segments(pathname: string): string[] {
   try {
@@ -74,8 +78,10 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const now = options.now ?? Date.now;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
   let baseUrl = "";
-  const ctx: TraceContext = {
+  const ctx: TraceContext & AuthContext = {
     store,
+    credentials: new CredentialStore(store.db),
+    maxCredentialTtlSeconds: options.maxCredentialTtlSeconds ?? DEFAULTS.maxCredentialTtlSeconds,
     traces: new TraceStore(store.db),
     maxTraceBytes: options.maxTraceBytes ?? DEFAULTS.maxTraceBytes,
     blobs: new BlobStore(options.dataDir),
@@ -91,8 +97,13 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     const key = req.headers["x-api-key"];
     if (typeof key !== "string" || !key) throw new HttpError(401, "missing X-Api-Key");
     const account = store.accountForKey(key);
-    if (!account) throw new HttpError(401, "invalid API key");
-    return account;
+    if (account) return account;
+    // A delegated credential stands in for its account's key until it expires or is revoked.
+    const delegated = ctx.credentials.find(key);
+    if (!delegated) throw new HttpError(401, "invalid API key");
+    const why = unusable(delegated, ctx.nowSeconds());
+    if (why) throw new HttpError(401, why);
+    return delegated.account;
   }
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -107,6 +118,13 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       return methodNotAllowed();
     }
     const noRoute = () => new HttpError(404, `no route for ${method} ${url.pathname}`);
+    if (head === "auth" && parts.length === 2) {
+      if (method !== "POST") return methodNotAllowed();
+      if (id === "issue-credential") return issueCredential(ctx, req, res);
+      if (id === "refresh-credential") return refreshCredential(ctx, req, res);
+      if (id === "revoke-credential") return revokeCredential(ctx, req, res);
+      throw noRoute();
+    }
     // The public catalog: no key, published datasets only.
     if (head === "catalog" && parts.length <= 3) {
       if (method !== "GET") return methodNotAllowed();
