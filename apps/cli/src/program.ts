@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { describeError } from "./errors.js";
 import { register as registerOtelServe } from "./commands/otel-serve.js";
+import { register as registerRows } from "./commands/rows.js";
 import { register as registerPlatform } from "./commands/platform/index.js";
 import { register as registerServe } from "./commands/serve.js";
 
@@ -37,6 +38,7 @@ Example:
   $ wai report --help`,
     );
 
+  registerRows(program);
   registerServe(program);
   registerOtelServe(program);
   registerPlatform(program);

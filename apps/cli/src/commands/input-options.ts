@@ -1,0 +1,24 @@
+/**
+ * The options every command that reads traces shares (`--reward-key`, `--threshold`,
+ * `--skip-bad-lines`), added and read in one place so they mean the same everywhere.
+ */
+import type { Command } from "commander";
+import { collect, parseNumber } from "../args.js";
+import type { ReadInputOptions } from "../input/index.js";
+
+export interface InputFlags {
+  rewardKey?: string[];
+  threshold?: number;
+  skipBadLines?: boolean;
+}
+
+export function addInputOptions(command: Command): Command {
+  return command
+    .option("--reward-key <key>", "label column of the rows, tried in order when repeated (default: reward)", collect)
+    .option("--threshold <number>", "numeric labels at or above it read as 1, below as 0", parseNumber)
+    .option("--skip-bad-lines", "skip JSON Lines that are not JSON (counted and reported) instead of stopping");
+}
+
+export function readOptions(flags: InputFlags, signal?: AbortSignal): ReadInputOptions {
+  return { rewardKey: flags.rewardKey, threshold: flags.threshold, onInvalid: flags.skipBadLines ? "skip" : "throw", signal };
+}

@@ -1,0 +1,224 @@
+/**
+ * One input (a file or stdin) into canonical trajectory rows, whatever it holds: row JSONL or a
+ * JSON array of rows, OpenAI/Anthropic message exports, OTLP JSON / JSON Lines / protobuf, each
+ * optionally gzipped. The format is told from the content, never the file name.
+ */
+import { decodeOtlpProtobuf, OtlpDecodeError, parseOtlpJson, rowsFromOtel, type OtlpTracesJson } from "@whileai/otel";
+import { loadTracesWithReport, py, type TraceRow } from "@whileai/traces";
+import { CliError } from "../errors.js";
+import { openByteSource, readAll } from "./byte-source.js";
+import { isBlank, readLines, type Line } from "./lines.js";
+
+export type InputFormat = "rows-jsonl" | "messages-jsonl" | "rows-json" | "otlp-json" | "otlp-jsonl" | "otlp-protobuf" | "empty";
+
+/** Line numbers listed in `invalid_lines`; the count in `dropped.invalid_lines` is always complete. */
+export const INVALID_LINES_LISTED = 20;
+
+/** What one input gave and what it lost, and why. Keys are stable: they appear in `--json` output. */
+export interface InputReport {
+  input: string;
+  format: InputFormat;
+  gzip: boolean;
+  /** Rows kept. */
+  rows: number;
+  dropped: {
+    /** JSON Lines that were not JSON (only counted with `onInvalid: "skip"`; otherwise they stop the read). */
+    invalid_lines: number;
+    /** Values that were not JSON objects. */
+    not_object: number;
+    /** Objects with neither a prompt nor a step to read. */
+    no_signal: number;
+  };
+  /** The first INVALID_LINES_LISTED skipped line numbers. */
+  invalid_lines: number[];
+}
+
+export interface ReadInputOptions {
+  /** Label column(s) for rows, tried in order (default `reward`). */
+  rewardKey?: string[];
+  /** A bar for numeric labels: `value >= threshold` reads as 1. */
+  threshold?: number;
+  /** `"throw"` (default) stops at the first line that is not JSON, naming it; `"skip"` counts it and goes on. */
+  onInvalid?: "throw" | "skip";
+  signal?: AbortSignal;
+}
+
+export async function readInput(path: string, options: ReadInputOptions = {}): Promise<{ rows: TraceRow[]; report: InputReport }> {
+  const source = await openByteSource(path, options.signal);
+  const report: InputReport = {
+    input: source.name,
+    format: "empty",
+    gzip: source.gzip,
+    rows: 0,
+    dropped: { invalid_lines: 0, not_object: 0, no_signal: 0 },
+    invalid_lines: [],
+  };
+  const kind = contentKind(source.head);
+  let values: Iterable<unknown> | AsyncIterable<unknown>;
+  if (kind === "empty") values = [];
+  else if (kind === "binary") {
+    report.format = "otlp-protobuf";
+    values = otelRows([decodeProtobuf(await readAll(source.chunks), source.name)]);
+  } else values = await readText(source.name, readLines(source.chunks), report, options);
+
+  const loadOptions = { rewardKey: options.rewardKey, threshold: options.threshold };
+  const loaded = await loadTracesWithReport(values, loadOptions);
+  report.rows = loaded.rows.length;
+  report.dropped.not_object = loaded.dropped.not_object;
+  report.dropped.no_signal = loaded.dropped.no_signal;
+  return { rows: loaded.rows, report };
+}
+
+/**
+ * Text or binary from the first bytes: OTLP protobuf starts with field tags and lengths (control
+ * bytes), JSON text never holds a raw control byte other than tab, CR and LF.
+ */
+function contentKind(head: Uint8Array): "empty" | "binary" | "text" {
+  let text = false;
+  for (let i = 0; i < head.length; i++) {
+    const b = head[i];
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return "binary";
+    if (b > 0x20) text = true;
+  }
+  return text ? "text" : "empty";
+}
+
+function decodeProtobuf(bytes: Uint8Array, name: string): OtlpTracesJson {
+  try {
+    return decodeOtlpProtobuf(bytes);
+  } catch (error) {
+    if (error instanceof OtlpDecodeError) {
+      throw new CliError(`${name}: not JSON text, and not OTLP protobuf either (${error.message})`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** OTLP objects (several for JSON Lines) into rows: spans are grouped across all of them, as one export. */
+function otelRows(objects: OtlpTracesJson[]): unknown[] {
+  const resourceSpans = objects.flatMap((object) => {
+    const spans = (object as { resourceSpans?: unknown }).resourceSpans;
+    return Array.isArray(spans) ? spans : [];
+  });
+  return rowsFromOtel(objects.length === 1 ? objects[0] : { resourceSpans });
+}
+
+/**
+ * JSON text: a whole document (a JSON array, a pretty-printed object) or JSON Lines (the first
+ * non-blank line is a whole object). Returns the values to load, streaming for row JSON Lines.
+ */
+async function readText(
+  name: string,
+  lines: AsyncGenerator<Line>,
+  report: InputReport,
+  options: ReadInputOptions,
+): Promise<Iterable<unknown> | AsyncIterable<unknown>> {
+  const leading: Line[] = [];
+  let first: Line | undefined;
+  // next() by hand: breaking out of a for-await would close the generator the rest is read from.
+  for (let next = await lines.next(); !next.done; next = await lines.next()) {
+    const line = next.value;
+    leading.push(line);
+    if (line.text === undefined) throw new CliError(`${name}:${line.number}: not valid UTF-8 text`);
+    if (!isBlank(line.text)) {
+      first = line;
+      break;
+    }
+  }
+  if (first === undefined) return [];
+  const text = (first.text as string).trim();
+  if (text.startsWith("[") || (text.startsWith("{") && !text.endsWith("}"))) {
+    const whole = [...leading.map((line) => line.text)];
+    for await (const line of lines) {
+      if (line.text === undefined) throw new CliError(`${name}:${line.number}: not valid UTF-8 text`);
+      whole.push(line.text);
+    }
+    return readDocument(name, whole.join("\n"), report);
+  }
+  if (!text.startsWith("{")) {
+    throw new CliError(`${name}:${first.number}: not JSON, JSON Lines or OTLP protobuf (the line starts with ${JSON.stringify(text.slice(0, 20))})`);
+  }
+  if (text.includes('"resourceSpans"')) {
+    report.format = "otlp-jsonl";
+    const objects: OtlpTracesJson[] = [];
+    for await (const line of replay(first, lines)) {
+      const value = parseLine(name, line, report, options, (t) => parseOtlpJson(t, { line: line.number }));
+      if (value !== skipped) objects.push(value as OtlpTracesJson);
+    }
+    return otelRows(objects);
+  }
+  report.format = looksLikeMessages(text) ? "messages-jsonl" : "rows-jsonl";
+  return rowValues(name, replay(first, lines), report, options);
+}
+
+/** A whole JSON document: an OTLP export, a platform-gate `{spans}` dump, span or row arrays, or one row. */
+function readDocument(name: string, text: string, report: InputReport): unknown[] {
+  if (text.includes('"resourceSpans"')) {
+    report.format = "otlp-json";
+    return otelRows([wrapDecode(name, () => parseOtlpJson(text))]);
+  }
+  const value = wrapDecode(name, () => py.pyJsonLoads(text));
+  if (py.isDict(value) && Array.isArray(value.spans)) {
+    report.format = "otlp-json";
+    return otelRows([value as OtlpTracesJson]);
+  }
+  if (Array.isArray(value) && value.length > 0 && isSpan(value[0])) {
+    report.format = "otlp-json";
+    return rowsFromOtel(value);
+  }
+  report.format = "rows-json";
+  // One object is one row here (Python's load_traces would read a dict's keys, i.e. nothing).
+  return Array.isArray(value) ? value : [value];
+}
+
+function isSpan(value: unknown): boolean {
+  return py.isDict(value) && ("spanId" in value || "span_id" in value) && ("traceId" in value || "trace_id" in value);
+}
+
+function looksLikeMessages(firstLine: string): boolean {
+  return firstLine.includes('"messages"') && !firstLine.includes('"steps"') && !firstLine.includes('"tool_trace"');
+}
+
+const skipped: unique symbol = Symbol("skipped");
+
+async function* rowValues(name: string, lines: AsyncIterable<Line>, report: InputReport, options: ReadInputOptions): AsyncGenerator<unknown> {
+  for await (const line of lines) {
+    const value = parseLine(name, line, report, options, py.pyJsonLoads);
+    if (value !== skipped) yield value;
+  }
+}
+
+/** One JSON Line parsed, `skipped` for a blank line or a bad one under `onInvalid: "skip"`. */
+function parseLine(name: string, line: Line, report: InputReport, options: ReadInputOptions, parse: (text: string) => unknown): unknown {
+  let problem: string;
+  if (line.text === undefined) problem = "not valid UTF-8 text";
+  else if (isBlank(line.text)) return skipped;
+  else {
+    try {
+      return parse(line.text);
+    } catch (error) {
+      if (!(error instanceof Error) || !(error.name === "PyJsonError" || error instanceof OtlpDecodeError)) throw error;
+      problem = `invalid JSON (${error.message.replace(/^OTLP JSON(?: Lines)?: /, "")})`;
+    }
+  }
+  if (options.onInvalid !== "skip") throw new CliError(`${name}:${line.number}: ${problem}`);
+  report.dropped.invalid_lines++;
+  if (report.invalid_lines.length < INVALID_LINES_LISTED) report.invalid_lines.push(line.number);
+  return skipped;
+}
+
+async function* replay(first: Line, rest: AsyncIterable<Line>): AsyncGenerator<Line> {
+  yield first;
+  yield* rest;
+}
+
+function wrapDecode<T>(name: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (error instanceof Error && (error.name === "PyJsonError" || error instanceof OtlpDecodeError)) {
+      throw new CliError(`${name}: invalid JSON (${error.message.replace(/^OTLP JSON: /, "")})`, { cause: error });
+    }
+    throw error;
+  }
+}
