@@ -6,7 +6,12 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { describeError } from "./errors.js";
 import { register as registerOtelServe } from "./commands/otel-serve.js";
+import { register as registerFlaws } from "./commands/flaws.js";
+import { register as registerHarness } from "./commands/harness.js";
+import { register as registerLeak } from "./commands/leak.js";
+import { register as registerReport } from "./commands/report.js";
 import { register as registerRows } from "./commands/rows.js";
+import { register as registerSplit } from "./commands/split.js";
 import { register as registerPlatform } from "./commands/platform/index.js";
 import { register as registerServe } from "./commands/serve.js";
 
@@ -38,7 +43,12 @@ Example:
   $ wai report --help`,
     );
 
+  registerReport(program);
   registerRows(program);
+  registerSplit(program);
+  registerHarness(program);
+  registerFlaws(program);
+  registerLeak(program);
   registerServe(program);
   registerOtelServe(program);
   registerPlatform(program);

@@ -12,11 +12,11 @@ export interface InputFlags {
   skipBadLines?: boolean;
 }
 
-export function addInputOptions(command: Command): Command {
-  return command
-    .option("--reward-key <key>", "label column of the rows, tried in order when repeated (default: reward)", collect)
-    .option("--threshold <number>", "numeric labels at or above it read as 1, below as 0", parseNumber)
-    .option("--skip-bad-lines", "skip JSON Lines that are not JSON (counted and reported) instead of stopping");
+/** `threshold: false` leaves out `--threshold` for a command where it means something else (`wai leak`). */
+export function addInputOptions(command: Command, { threshold = true }: { threshold?: boolean } = {}): Command {
+  command.option("--reward-key <key>", "label column of the rows, tried in order when repeated (default: reward)", collect);
+  if (threshold) command.option("--threshold <number>", "numeric labels at or above it read as 1, below as 0", parseNumber);
+  return command.option("--skip-bad-lines", "skip JSON Lines that are not JSON (counted and reported) instead of stopping");
 }
 
 export function readOptions(flags: InputFlags, signal?: AbortSignal): ReadInputOptions {

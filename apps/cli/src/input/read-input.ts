@@ -41,6 +41,11 @@ export interface ReadInputOptions {
   /** `"throw"` (default) stops at the first line that is not JSON, naming it; `"skip"` counts it and goes on. */
   onInvalid?: "throw" | "skip";
   signal?: AbortSignal;
+  /**
+   * Give the values as read (OTLP already assembled into rows) instead of canonical rows, for
+   * analyses that must see the raw labels (`traceReport`'s label census). Dropped rows are still counted.
+   */
+  raw?: boolean;
 }
 
 export async function readInput(path: string, options: ReadInputOptions = {}): Promise<{ rows: TraceRow[]; report: InputReport }> {
@@ -62,11 +67,16 @@ export async function readInput(path: string, options: ReadInputOptions = {}): P
   } else values = await readText(source.name, readLines(source.chunks), report, options);
 
   const loadOptions = { rewardKey: options.rewardKey, threshold: options.threshold };
-  const loaded = await loadTracesWithReport(values, loadOptions);
+  let raw: unknown[] | undefined;
+  if (options.raw) {
+    raw = Array.isArray(values) ? values : [];
+    if (!Array.isArray(values)) for await (const value of values) raw.push(value);
+  }
+  const loaded = await loadTracesWithReport(raw ?? values, loadOptions);
   report.rows = loaded.rows.length;
   report.dropped.not_object = loaded.dropped.not_object;
   report.dropped.no_signal = loaded.dropped.no_signal;
-  return { rows: loaded.rows, report };
+  return { rows: (raw ?? loaded.rows) as TraceRow[], report };
 }
 
 /**

@@ -54,6 +54,9 @@ export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
 
+/** Rows of a nested list printed in text; a per-task list can run to thousands. */
+const TABLE_ROWS_SHOWN = 10;
+
 function scalar(value: unknown): boolean {
   return !isDict(value) && !Array.isArray(value);
 }
@@ -71,10 +74,12 @@ export function formatRecord(value: unknown, indent = ""): string {
     else if (Array.isArray(v)) {
       const rows = v.filter(isDict);
       const columns = [...new Set(rows.flatMap((r) => Object.keys(r).filter((k) => scalar(r[k]))))];
-      lines.push(`${indent}${key}: ${plural(v.length, "entry").replace(/ys$/, "ies")}`);
+      lines.push(`${indent}${key}: ${v.length} ${v.length === 1 ? "entry" : "entries"}`);
       if (columns.length) {
-        const body = table(columns, rows.map((r) => columns.map((c) => cell(r[c]))));
+        const shown = rows.slice(0, TABLE_ROWS_SHOWN);
+        const body = table(columns, shown.map((r) => columns.map((c) => cell(r[c]))));
         lines.push(...body.split("\n").map((l) => `${indent}  ${l}`));
+        if (rows.length > shown.length) lines.push(`${indent}  … ${rows.length - shown.length} more (--json has them all)`);
       }
     } else if (Object.keys(v as Dict).length === 0) lines.push(`${indent}${key}: (none)`);
     else lines.push(`${indent}${key}:`, formatRecord(v, `${indent}  `));

@@ -1,7 +1,15 @@
-/**
- * Owned by the platform helper (issue 6), who replaces this file with the real command(s).
- * Until then it registers nothing, so `wai` builds without it.
- */
+/** Every platform command: datasets, transfers, agents, traces and Hugging Face. */
 import type { Command } from "commander";
+import { registerAgents } from "./agents.js";
+import { registerDatasets } from "./datasets.js";
+import { registerHf } from "./hf.js";
+import { registerTraces } from "./traces.js";
+import { registerTransfer } from "./transfer.js";
 
-export function register(_program: Command): void {}
+export function register(program: Command): void {
+  registerDatasets(program);
+  registerTransfer(program);
+  registerAgents(program);
+  registerTraces(program);
+  registerHf(program);
+}

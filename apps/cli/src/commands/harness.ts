@@ -1,0 +1,36 @@
+/** `wai harness`: draft the agent's tool schemas from the calls its traces made (`inferHarness`). */
+import type { Command } from "commander";
+import { inferHarness } from "@whileai/traces";
+import { readInputs, reportInputs } from "../input/index.js";
+import { formatJson, isStdout, note, writeTextFile } from "../output.js";
+import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
+
+interface HarnessFlags extends InputFlags {
+  output?: string;
+}
+
+export function register(program: Command): void {
+  const command = program
+    .command("harness")
+    .description("Draft tool JSON schemas (OpenAI function format) from the tool calls seen in traces.")
+    .argument("[inputs...]", "trace files in any supported format (- or none for stdin)")
+    .option("-o, --output <file>", "where the harness JSON goes (- for stdout, the default)");
+  addInputOptions(command).addHelpText(
+    "after",
+    `
+The harness is JSON: {"tools": [...], "policy": "", "observed_calls": {...}}. Argument types are
+drafted from the values seen; "policy" is left for you to write (exports carry no system prompt).
+Use it as --tools for "wai report".
+
+Example:
+  $ wai harness examples/support-canonical.jsonl -o harness.json
+  $ wai report examples/support-canonical.jsonl --tools harness.json`,
+  )
+    .action(async (inputs: string[], flags: HarnessFlags) => {
+      const { rows, inputs: reports } = await readInputs(inputs, readOptions(flags));
+      const harness = inferHarness(rows);
+      reportInputs(reports);
+      await writeTextFile(flags.output, formatJson(harness));
+      if (!isStdout(flags.output)) note(`wrote ${harness.tools.length} tool schema${harness.tools.length === 1 ? "" : "s"} to ${flags.output}`);
+    });
+}

@@ -1,0 +1,79 @@
+/** `wai hf status|publish|import`: the platform's Hugging Face connection (the platform does the pushing and pulling). */
+import { hfPublish, hfStatus, importHf, MODES, PURPOSES } from "@whileai/platform/node";
+import { Option, type Command } from "commander";
+import { parseNumber, parsePositiveInteger } from "../../args.js";
+import { writeJson, writeText } from "../../output.js";
+import { interruptSignal } from "../../signals.js";
+import { connect, examples, platformCommand, type ConnectionOptions } from "./connection.js";
+import { formatRecord } from "./format.js";
+
+interface WaitOptions extends ConnectionOptions {
+  wait: boolean;
+  timeout?: number;
+}
+
+/** Runs a call that may poll for minutes, so Ctrl-C cancels its waits cleanly. */
+async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const interrupt = interruptSignal();
+  try {
+    return await run(interrupt.signal);
+  } finally {
+    interrupt.dispose();
+  }
+}
+
+function show(reply: unknown, options: ConnectionOptions): void {
+  if (options.json) writeJson(reply);
+  else writeText(formatRecord(reply));
+}
+
+export function registerHf(program: Command): void {
+  const hf = program
+    .command("hf")
+    .description("The platform's Hugging Face connection: status, publish a dataset, import one.")
+    .addHelpText("after", examples("wai hf status", "wai hf publish ds_0123abcd --namespace my-org", "wai hf import my-org/support-traces --split train"));
+
+  platformCommand(hf, "status", "Whether your account is connected to Hugging Face, as whom, and where it may push.")
+    .addHelpText("after", examples("wai hf status --json"))
+    .action(async (options: ConnectionOptions) => show(await hfStatus(connect(options)), options));
+
+  platformCommand(hf, "publish", "Push a dataset to a Hugging Face dataset repo and wait until it is there.")
+    .argument("<dataset-id>")
+    .option("--namespace <name>", "user or organization (default: your connected account)")
+    .option("--repo <name>", "repository name (default: the dataset's)")
+    .option("--private", "make the repository private")
+    .option("--no-wait", "return as soon as the push has started")
+    .option("--timeout <seconds>", "how long to wait (default 600)", parseNumber)
+    .addHelpText("after", examples("wai hf publish ds_0123abcd --namespace my-org --private"))
+    .action((id: string, options: WaitOptions & { namespace?: string; repo?: string; private?: boolean }) =>
+      interruptible(async (signal) => {
+        const stamp = await hfPublish(id, { ...connect(options, signal), namespace: options.namespace, repo: options.repo, private: options.private ?? false, wait: options.wait, timeout: options.timeout });
+        show(stamp, options);
+      }),
+    );
+
+  platformCommand(hf, "import", "Import a Hugging Face dataset split as a new dataset and wait until it is ready.")
+    .argument("<repo>", "e.g. my-org/support-traces")
+    .option("--split <split>", "split to import", "train")
+    .option("--revision <rev>", "branch, tag or commit")
+    .option("--config <name>", "dataset configuration")
+    .option("--name <name>", "name of the new dataset")
+    .addOption(new Option("--purpose <purpose>", "purpose of the new dataset").choices(PURPOSES).default("train"))
+    .addOption(new Option("--mode <mode>", "mode of the new dataset").choices(MODES))
+    .option("--agent <slug>", "agent it belongs to")
+    .option("--description <text>", "description")
+    .option("--max-rows <n>", "most rows to import (default 100000)", parsePositiveInteger)
+    .option("--no-wait", "return as soon as the import has started")
+    .option("--timeout <seconds>", "how long to wait (default 900)", parseNumber)
+    .addHelpText("after", examples("wai hf import my-org/support-traces --split test --purpose holdout --agent support-bot"))
+    .action(
+      (
+        repo: string,
+        options: WaitOptions & { split: string; revision?: string; config?: string; name?: string; purpose: string; mode?: string; agent?: string; description?: string; maxRows?: number },
+      ) =>
+        interruptible(async (signal) => {
+          const { wait, timeout, split, revision, config, name, purpose, mode, agent, description, maxRows } = options;
+          show(await importHf(repo, { ...connect(options, signal), split, revision, config, name, purpose, mode, agent, description, maxRows, wait, timeout }), options);
+        }),
+    );
+}

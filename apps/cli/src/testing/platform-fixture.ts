@@ -1,0 +1,128 @@
+/**
+ * Test fixtures of the platform and server commands: a real local platform on 127.0.0.1 with a
+ * temporary data directory, an environment that cannot reach the user's own login, and the built
+ * `wai` binary run as a child process.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createPlatformServer, type PlatformServer } from "platform-server";
+
+export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
+export const EXAMPLES = fileURLToPath(new URL("../../../../examples/", import.meta.url));
+
+export interface LocalPlatform {
+  server: PlatformServer;
+  url: string;
+  apiKey: string;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A platform with one account (`alice`) whose key is returned. */
+export async function startLocalPlatform(): Promise<LocalPlatform> {
+  const dir = tempDir("wai-platform-");
+  const server = await createPlatformServer({ dataDir: join(dir, "data"), signingKey: "test-signing-key", port: 0 });
+  const apiKey = "wai_test_alice";
+  server.ensureAccountKey("alice", apiKey);
+  return {
+    server,
+    url: server.url,
+    apiKey,
+    dir,
+    async close() {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The environment of a child `wai`: no WHILEAI_/ZEROPROOF_ variable of the caller, HOME and
+ * WHILEAI_HOME in an empty directory (so no stored login is found), plus `extra`.
+ */
+export function isolatedEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("WHILEAI_") && !k.startsWith("ZEROPROOF_") && k !== "WAI_DEBUG") env[k] = v;
+  return { ...env, HOME: home, WHILEAI_HOME: join(home, ".whileai"), ...extra };
+}
+
+export interface WaiResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `node dist/bin.js ...args` to completion. */
+export function runWai(args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string; input?: string }): Promise<WaiResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
+    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** A long-running `wai` (a server): its output so far, and a way to wait for a line. */
+export interface WaiProcess {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves with the first match of `pattern` in stdout or stderr; rejects if the process ends first or after `ms`. */
+  waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
+  /** Sends `signal` and resolves with the exit. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function startWai(args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): WaiProcess {
+  const child = spawn(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  let err = "";
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((l) => l());
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => ((out += d), changed()));
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => ((err += d), changed()));
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    waitFor(pattern, ms = 15_000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = out.match(pattern) ?? err.match(pattern);
+          if (!match) return false;
+          done();
+          resolve(match);
+          return true;
+        };
+        const timer = setTimeout(() => (done(), reject(new Error(`no ${pattern} after ${ms} ms; stdout: ${out}; stderr: ${err}`))), ms);
+        const done = () => {
+          clearTimeout(timer);
+          listeners.delete(listener);
+        };
+        const listener = () => void check();
+        if (check()) return;
+        listeners.add(listener);
+        void exited.then(() => {
+          if (!check()) (done(), reject(new Error(`wai exited before ${pattern}; stdout: ${out}; stderr: ${err}`)));
+        });
+      });
+    },
+    async stop(signal = "SIGTERM") {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}
