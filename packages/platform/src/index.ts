@@ -31,3 +31,5 @@ export type { HfPublishOptions, ImportHfOptions } from "./hf.js";
 export { DEFAULT_BAND, PublishGateError, publishGate, STRICT_HACKS_NOT_SUPPORTED } from "./gate/publish-gate.js";
 export type { Calibration, GateReport, GateSignal, PublishGateOptions } from "./gate/publish-gate.js";
 export { WILSON_Z95, wilsonInterval } from "./gate/wilson.js";
+export { DEFAULT_HUB_ENDPOINT, DEFAULT_HUB_ROWS_PATH, hubEndpoint, hubPush } from "./hub-push.js";
+export type { HubPushOptions, HubPushResult } from "./hub-push.js";

@@ -11,3 +11,4 @@ export { pushFile } from "./push-file.js";
 export type { PushFileOptions } from "./push-file.js";
 // Shadows the main entry's rows-only `pull`: this one also streams to a path.
 export { pull } from "./pull.js";
+export { hubPushFile } from "./hub-push-file.js";
