@@ -33,11 +33,33 @@ export interface PushRowsOptions extends RequestOptions {
 
 const encoder = new TextEncoder();
 
+// Text is encoded every this many characters. One string of every row is a rope of millions of
+// small pieces that the collector keeps walking (100,000 rows took 14 s to serialise, not 3 s).
+const ENCODE_EVERY = 1 << 14;
+
 /** Python's JSONL payload: `json.dumps(row)` (ASCII-escaped, `", "` separators) and a newline per row. */
 export function jsonlBytes(rows: readonly unknown[]): Uint8Array<ArrayBuffer> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
   let text = "";
-  for (const row of rows) text += py.pyJsonDumps(row) + "\n";
-  return encoder.encode(text) as Uint8Array<ArrayBuffer>;
+  const flush = () => {
+    const chunk = encoder.encode(text);
+    chunks.push(chunk);
+    size += chunk.length;
+    text = "";
+  };
+  for (const row of rows) {
+    text += py.pyJsonDumps(row) + "\n";
+    if (text.length >= ENCODE_EVERY) flush();
+  }
+  flush();
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
 }
 
 /**

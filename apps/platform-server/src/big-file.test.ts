@@ -1,0 +1,54 @@
+/**
+ * A 1 GiB file through pushFile and pull to a path, the real client against the real server on
+ * 127.0.0.1. Its own test file, so its own process: memory is sampled from a clean start, not on
+ * top of what another test left. It prints MB/s and the RSS growth so CI logs keep the numbers.
+ */
+import { rmSync } from "node:fs";
+import { join } from "node:path";
+import { pull, pushFile } from "@whileai/platform/node";
+import { describe, expect, it } from "vitest";
+import { hashFile, writeJsonlFile } from "./testing/big-file.js";
+import { withMemorySampling } from "./testing/memory-sampler.js";
+import { report, since } from "./testing/report.js";
+import { scratchServer } from "./testing/scratch-server.js";
+
+const MB = 1e6;
+const MiB = 1024 ** 2;
+
+// Measured at about 25 s on 2 cores (generate, push, hash, pull, hash), so it runs in the default suite.
+const BIG_FILE_BYTES = 1024 * MiB;
+// Server and client share this process, so the bound covers both ends of the transfer.
+const MAX_GROWTH = 80 * MB;
+
+describe("a 1 GiB file", () => {
+  it("pushFile streams it with flat memory, the server stores exactly its bytes, pull to a path streams them back", async () => {
+    const { apiKey, dataDir } = await scratchServer();
+    const source = join(dataDir, "big.jsonl");
+    const written = await writeJsonlFile(source, BIG_FILE_BYTES);
+
+    let start = performance.now();
+    const up = await withMemorySampling(() => pushFile(source, null, { apiKey, gate: false }));
+    const pushS = since(start);
+    const id = String(up.result["datasetId"]);
+    expect(up.result).toMatchObject({ status: "ready", sizeBytes: written.size });
+    expect(await hashFile(join(dataDir, "blobs", `${id}.jsonl`))).toEqual(written);
+    rmSync(source);
+
+    const back = join(dataDir, "back.jsonl");
+    start = performance.now();
+    const down = await withMemorySampling(() => pull(id, back, { apiKey }));
+    const pullS = since(start);
+    expect(await hashFile(back)).toEqual(written);
+
+    for (const [what, peak] of [["pushFile", up.peak], ["pull", down.peak]] as const) {
+      expect(peak.rssGrowth, `${what} RSS growth`).toBeLessThan(MAX_GROWTH);
+      expect(peak.jsGrowth, `${what} heap + buffers growth`).toBeLessThan(MAX_GROWTH);
+    }
+    const mb = (peak: { rssGrowth: number }) => (peak.rssGrowth / MB).toFixed(0);
+    report(
+      `pushFile ${(written.size / MB).toFixed(0)} MB: ${pushS.toFixed(1)} s, ${(written.size / MB / pushS).toFixed(0)} MB/s, RSS +${mb(up.peak)} MB; ` +
+        `pull to a path: ${pullS.toFixed(1)} s, ${(written.size / MB / pullS).toFixed(0)} MB/s, RSS +${mb(down.peak)} MB; ` +
+        `peak RSS ${(Math.max(up.peak.peakRss, down.peak.peakRss) / MB).toFixed(0)} MB`,
+    );
+  }, 300_000);
+});
