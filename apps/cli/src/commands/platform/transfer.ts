@@ -1,10 +1,11 @@
 /** `wai push` and `wai pull`: a JSONL file to a dataset and back, streamed, with a progress bar on a terminal. */
 import { createReadStream } from "node:fs";
-import { mkdtemp, rm, stat } from "node:fs/promises";
+import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { MODES, PURPOSES, pull, pushFile, updateDataset, type GateReport, type ProgressCallback, type RequestOptions } from "@whileai/platform/node";
+import { py } from "@whileai/traces";
 import { Option, type Command } from "commander";
 import { CliError, UsageError } from "../../errors.js";
 import { isStdout, note, warn, writeJson, writeText } from "../../output.js";
@@ -45,6 +46,32 @@ function pushedLine(reply: Dict): string {
   return `pushed ${cell(reply["datasetId"])} "${cell(reply["name"])}": ${cell(reply["rows"])} rows, ${formatBytes(reply["sizeBytes"])}, purpose ${cell(reply["purpose"])}${reply["agent"] ? `, agent ${cell(reply["agent"])}` : ""}`;
 }
 
+// The gate reads lines as Python's text mode does: \n, \r\n or \r end a line.
+const LINE_END = /\r\n|\r|\n/;
+
+/**
+ * The errors of a gated push, said for a command line: a line that is not JSON gets its line
+ * number (found again only on this error path), a gate refusal says how to push anyway.
+ */
+async function gatedPushError(file: string, error: unknown): Promise<unknown> {
+  if (error instanceof Error && error.name === "PublishGateError") {
+    return new CliError(`${file}: the publish gate refused it: ${error.message.replace(/push with gate=False$/, "push without --gate")}`, { cause: error });
+  }
+  if (error instanceof Error && error.name === "PyJsonError") {
+    const lines = (await readFile(file, "utf8")).split(LINE_END);
+    for (let i = 0; i < lines.length; i++) {
+      const text = py.pyStrip(lines[i]!);
+      if (!text) continue;
+      try {
+        py.pyJsonLoads(text);
+      } catch (bad) {
+        return new CliError(`${file}:${i + 1}: not JSON: ${(bad as Error).message}`, { cause: error });
+      }
+    }
+  }
+  return error;
+}
+
 async function push(file: string, options: PushOptions): Promise<void> {
   await requireFile(file);
   const interrupt = interruptSignal();
@@ -53,6 +80,8 @@ async function push(file: string, options: PushOptions): Promise<void> {
   let reply: Dict;
   try {
     reply = await pushFile(file, options.name, { ...request, gate: options.gate ?? false, mode: options.mode, parent: options.parent, onProgress: progress.onProgress });
+  } catch (error) {
+    throw await gatedPushError(file, error);
   } finally {
     progress.stop();
     interrupt.dispose();

@@ -1,0 +1,38 @@
+/**
+ * The local platform's two secrets, kept in its data directory (mode 0600) and made on first
+ * start, so presigned URLs and the dev API key survive restarts. Shared by `main.ts` and
+ * `wai serve`, so both read and write the same files in the same data directory.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** The account the dev API key belongs to. */
+export const DEV_ACCOUNT = "dev";
+
+export interface LocalSecrets {
+  /** HMAC key of presigned URLs (`signing-key` in the data directory). */
+  signingKey: string;
+  /** API key of the `dev` account (`dev-api-key` in the data directory). */
+  devKey: string;
+}
+
+/** A secret read from `dataDir/file`, or made and written there when the file is missing. */
+function persistentSecret(dataDir: string, file: string, make: () => string): string {
+  const path = join(dataDir, file);
+  try {
+    return readFileSync(path, "utf8").trim();
+  } catch {
+    const value = make();
+    writeFileSync(path, value + "\n", { mode: 0o600 });
+    return value;
+  }
+}
+
+/** The data directory's secrets (the directory is created if missing); `signingKey` overrides the stored one. */
+export function localSecrets(dataDir: string, options: { signingKey?: string | null } = {}): LocalSecrets {
+  mkdirSync(dataDir, { recursive: true });
+  const signingKey = options.signingKey || persistentSecret(dataDir, "signing-key", () => randomBytes(32).toString("base64url"));
+  const devKey = persistentSecret(dataDir, "dev-api-key", () => `wai_dev_${randomBytes(24).toString("base64url")}`);
+  return { signingKey, devKey };
+}
