@@ -1,0 +1,27 @@
+/**
+ * The example trace files bundled with the app (examples/ at build time, see
+ * build/examples-plugin.ts), fetched from the app's own origin.
+ */
+import { EXAMPLES } from "virtual:examples";
+import type { LabelSettings } from "../analysis/explore.js";
+import { readTraceFile, TraceFileError, type TraceFile } from "./read-trace-file.js";
+
+export { EXAMPLES };
+
+/**
+ * Label settings an example needs to read as intended (examples/README.md): the rubric file's
+ * label is a judge's mean under `score`, with 0.5 as the bar, as `pnpm start` reads it.
+ */
+export const EXAMPLE_LABELS: Record<string, LabelSettings> = {
+  "graded-by-score.jsonl": { rewardKey: ["score"], threshold: 0.5 },
+};
+
+export async function readExample(name: string): Promise<TraceFile> {
+  const response = await fetch(new URL(`examples/${name}`, document.baseURI));
+  if (!response.ok) throw new TraceFileError(name, `the bundled example could not be read (HTTP ${response.status})`);
+  return readTraceFile(name, new Uint8Array(await response.arrayBuffer()));
+}
+
+export async function readPickedFile(file: File): Promise<TraceFile> {
+  return readTraceFile(file.name, new Uint8Array(await file.arrayBuffer()));
+}

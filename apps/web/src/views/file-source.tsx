@@ -1,0 +1,75 @@
+/** Where a trace file comes from: a file chooser, a drop anywhere on the zone, or a bundled example. */
+import { useState } from "preact/hooks";
+import { EXAMPLES, readExample, readPickedFile } from "../load/examples.js";
+import type { TraceFile } from "../load/read-trace-file.js";
+import { bytes } from "./format.js";
+
+export interface FileSourceProps {
+  /** Prefix of the test ids: `${id}-file`, `${id}-example`, `${id}-load-example`. */
+  id: string;
+  label: string;
+  onLoaded: (file: TraceFile, example: string | null) => void;
+  onError: (message: string) => void;
+  initialExample?: string;
+}
+
+export function FileSource({ id, label, onLoaded, onError, initialExample }: FileSourceProps) {
+  const [example, setExample] = useState(initialExample ?? EXAMPLES[0]?.name ?? "");
+  const [dragging, setDragging] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = async (read: () => Promise<TraceFile>, exampleName: string | null) => {
+    setBusy(true);
+    try {
+      onLoaded(await read(), exampleName);
+    } catch (error) {
+      onError((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const pick = (files: FileList | null) => {
+    const file = files?.[0];
+    if (file !== undefined) void load(() => readPickedFile(file), null);
+  };
+
+  return (
+    <div
+      class={`file-source${dragging ? " dragging" : ""}`}
+      onDragOver={(e) => {
+        e.preventDefault();
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        setDragging(false);
+        pick(e.dataTransfer?.files ?? null);
+      }}
+    >
+      <span class="file-source-label">{label}</span>
+      <label class="button">
+        Open a file…
+        <input
+          type="file"
+          accept=".jsonl,.json,.ndjson,.gz,.pb,.binpb,.protobuf"
+          data-testid={`${id}-file`}
+          onChange={(e) => {
+            pick(e.currentTarget.files);
+            e.currentTarget.value = "";
+          }}
+        />
+      </label>
+      <span class="muted">or drop one here, or</span>
+      <select value={example} onChange={(e) => setExample(e.currentTarget.value)} data-testid={`${id}-example`} aria-label={`${label}: bundled example`}>
+        {EXAMPLES.map((e) => (
+          <option key={e.name} value={e.name}>{`${e.name} (${bytes(e.bytes)})`}</option>
+        ))}
+      </select>
+      <button type="button" disabled={busy || example === ""} onClick={() => void load(() => readExample(example), example)} data-testid={`${id}-load-example`}>
+        Load example
+      </button>
+      {busy && <span class="muted">reading…</span>}
+    </div>
+  );
+}

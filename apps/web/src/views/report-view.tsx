@@ -1,0 +1,134 @@
+/** The trace report: counts, the label census with its warnings, tools, faults, behaviours. */
+import { formatTraceReport } from "@whileai/traces";
+import type { Exploration } from "../analysis/explore.js";
+import type { TraceFile } from "../load/read-trace-file.js";
+import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
+import { count, percent } from "./format.js";
+
+const STATS = [
+  ["traces", "traces"],
+  ["dropped", "dropped"],
+  ["unique_prompts", "unique prompts"],
+  ["distinct_behaviors", "distinct behaviours"],
+  ["graded", "graded"],
+  ["passes", "passes"],
+  ["fails", "fails"],
+  ["ungraded", "ungraded"],
+  ["non_binary_labels", "labelled but not 0/1"],
+  ["advisory_labels", "advisory labels"],
+] as const;
+
+export function ReportView({ file, exploration }: { file: TraceFile; exploration: Exploration }) {
+  const { report, dropped } = exploration;
+  const tools = Object.entries(report.tools_observed).sort((a, b) => b[1].n - a[1].n);
+  const faults = Object.entries(report.faults_observed);
+  const worlds = Object.entries(report.world_states_observed);
+  const unread = Object.entries(report.unread_numeric_columns);
+  return (
+    <section data-testid="report">
+      <dl class="stats">
+        {STATS.map(([key, label]) => (
+          <div key={key} data-stat={key}>
+            <dt>{label}</dt>
+            <dd>{count(report[key])}</dd>
+          </div>
+        ))}
+      </dl>
+      <LoadNotes file={file} notObject={dropped.not_object} noSignal={dropped.no_signal} />
+
+      <h3>Label census</h3>
+      {report.warnings.length === 0 ? (
+        <p class="muted" data-testid="no-warnings">No warnings: the labels read as 0/1.</p>
+      ) : (
+        <ul class="warnings" data-testid="warnings">
+          {report.warnings.map((w, i) => <li key={i}>{w}</li>)}
+        </ul>
+      )}
+      {unread.length > 0 && (
+        <table data-testid="unread-columns">
+          <thead><tr><th>numeric column no label key reads</th><th class="num">unlabelled rows carrying it</th></tr></thead>
+          <tbody>{unread.map(([name, n]) => <tr key={name} data-column={name}><td><code>{name}</code></td><td class="num">{count(n)}</td></tr>)}</tbody>
+        </table>
+      )}
+
+      <h3>Tools</h3>
+      <div class="side-by-side">
+        <table data-testid="tools">
+          <thead><tr><th>tool</th><th class="num">calls</th><th class="num">faulted</th><th class="num">fault rate</th></tr></thead>
+          <tbody>
+            {tools.map(([name, t]) => (
+              <tr key={name} data-tool={name}>
+                <td><code>{name}</code></td>
+                <td class="num" data-field="calls">{count(t.n)}</td>
+                <td class="num" data-field="faults">{count(t.fault_n)}</td>
+                <td class="num">{percent(t.fault_n, t.n)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <FaultsPerToolChart tools={report.tools_observed} />
+      </div>
+
+      <div class="side-by-side">
+        <div>
+          <h3>Faults</h3>
+          <CountTable testId="faults" head="fault" entries={faults} empty="No faulted tool results." />
+        </div>
+        <div>
+          <h3>World states</h3>
+          <CountTable testId="world-states" head="world state" entries={worlds} empty="None observed." />
+        </div>
+      </div>
+
+      {report.emphasis !== undefined && Object.keys(report.emphasis).length > 0 && (
+        <>
+          <h3>Emphasis</h3>
+          <p class="muted">Grid values these traces move ahead of the plain grid for the drafted tools.</p>
+          <dl class="emphasis" data-testid="emphasis">
+            {Object.entries(report.emphasis).map(([axis, values]) => (
+              <div key={axis}><dt>{axis}</dt><dd>{values.join(", ")}</dd></div>
+            ))}
+          </dl>
+        </>
+      )}
+
+      <h3>Passes and fails per task</h3>
+      <TaskPassFailChart labels={exploration.tasks} />
+      <h3>Pass rates</h3>
+      <PassRateHistogram labels={exploration.tasks} />
+
+      <details>
+        <summary>The report as text (<code>formatTraceReport</code>)</summary>
+        <pre data-testid="report-text">{formatTraceReport(report)}</pre>
+      </details>
+    </section>
+  );
+}
+
+function CountTable({ testId, head, entries, empty }: { testId: string; head: string; entries: [string, number][]; empty: string }) {
+  if (entries.length === 0) return <p class="muted" data-testid={testId}>{empty}</p>;
+  return (
+    <table data-testid={testId}>
+      <thead><tr><th>{head}</th><th class="num">count</th></tr></thead>
+      <tbody>{entries.map(([name, n]) => <tr key={name} data-name={name}><td><code>{name}</code></td><td class="num">{count(n)}</td></tr>)}</tbody>
+    </table>
+  );
+}
+
+/** What reading the file left out, so nothing the user gave is dropped silently. */
+function LoadNotes({ file, notObject, noSignal }: { file: TraceFile; notObject: number; noSignal: number }) {
+  const notes: string[] = [];
+  if (file.invalid.count > 0) {
+    const listed = file.invalid.lines.map((l) => `line ${l.line}: ${l.reason}`).join("; ");
+    const more = file.invalid.count > file.invalid.lines.length ? `; and ${file.invalid.count - file.invalid.lines.length} more` : "";
+    notes.push(`${count(file.invalid.count)} lines are not JSON and were skipped (${listed}${more}).`);
+  }
+  if (notObject > 0) notes.push(`${count(notObject)} rows are not JSON objects and were dropped.`);
+  if (noSignal > 0) notes.push(`${count(noSignal)} rows have neither a prompt nor a step and were dropped.`);
+  if (notes.length === 0) return null;
+  return (
+    <ul class="notes" data-testid="load-notes">
+      {notes.map((n, i) => <li key={i}>{n}</li>)}
+    </ul>
+  );
+}

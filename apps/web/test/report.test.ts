@@ -1,0 +1,137 @@
+// Every bundled example, opened in the page the way a user opens a file: the numbers the page
+// shows must be `traceReport`'s on the same file, computed here in Node.
+import { readFileSync, writeFileSync } from "node:fs";
+import { inferHarness, loadTraces, splitPseudoProduction } from "@whileai/traces/node";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
+import { exampleFiles, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
+import type { Page } from "playwright-core";
+
+const STAT_KEYS = ["traces", "dropped", "unique_prompts", "distinct_behaviors", "graded", "passes", "fails", "ungraded", "non_binary_labels", "advisory_labels"] as const;
+/** examples/README.md: the rubric file is read with its `score` column and a 0.5 bar. */
+const LABELS: Record<string, LabelOptions> = { "graded-by-score.jsonl": { rewardKey: "score", threshold: 0.5 } };
+
+const number = (text: string | null) => Number((text ?? "").replace(/,/g, ""));
+
+async function setLabels(page: Page, labels: LabelOptions) {
+  await page.getByTestId("reward-key").fill(labels.rewardKey ?? "");
+  await page.getByTestId("threshold-bar").fill(labels.threshold === undefined ? "" : String(labels.threshold));
+  await page.getByTestId("apply-labels").click();
+}
+
+async function openFile(page: Page, name: string) {
+  await page.getByTestId("trace-file").setInputFiles(`${EXAMPLES_DIR}${name}`);
+  const base = name.split("/").pop() as string;
+  await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain(base);
+}
+
+async function tableCounts(page: Page, testId: string, attribute: string) {
+  return page.getByTestId(testId).locator(`tbody tr[${attribute}]`).evaluateAll(
+    (rows, attr) => rows.map((row) => [row.getAttribute(attr), Array.from(row.querySelectorAll("td.num")).map((td) => td.textContent)] as const),
+    attribute,
+  );
+}
+
+let explorer: Explorer;
+beforeAll(async () => {
+  explorer = await openExplorer();
+});
+afterAll(async () => {
+  await explorer?.close();
+});
+
+describe("the trace report in the browser", () => {
+  const files = exampleFiles(EXAMPLES_DIR);
+
+  test("finds the bundled examples", () => {
+    expect(files).toContain("support-canonical.jsonl");
+    expect(files).toContain("otel/genai.otlp.pb");
+    expect(files).toContain("otel/genai.otlp.jsonl.gz");
+  });
+
+  test.each(files)("%s: the page shows traceReport's numbers", async (name) => {
+    const { page } = explorer;
+    const labels = LABELS[name] ?? {};
+    await page.locator('[data-tab="report"]').click();
+    await setLabels(page, labels);
+    await openFile(page, name);
+    const raw = await rawRows(`${EXAMPLES_DIR}${name}`);
+    const want = referenceReport(raw, labels);
+
+    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain(`${raw.length} rows read`);
+    for (const key of STAT_KEYS) {
+      expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
+    }
+    const tools = await tableCounts(page, "tools", "data-tool");
+    expect(tools.map(([tool, [calls, faults]]) => [tool, number(calls), number(faults)]).sort()).toEqual(
+      Object.entries(want.tools_observed).map(([tool, t]) => [tool, t.n, t.fault_n]).sort(),
+    );
+    for (const [testId, field] of [["faults", "faults_observed"], ["world-states", "world_states_observed"]] as const) {
+      const shownCounts = Object.keys(want[field]).length === 0 ? [] : await tableCounts(page, testId, "data-name");
+      expect(Object.fromEntries(shownCounts.map(([k, [n]]) => [k, number(n)])), field).toEqual(want[field]);
+    }
+    const warnings = want.warnings.length === 0 ? [] : await page.getByTestId("warnings").locator("li").allTextContents();
+    expect(warnings).toEqual(want.warnings);
+    if (want.warnings.length === 0) await expect.poll(() => page.getByTestId("no-warnings").count()).toBe(1);
+    const unread = Object.keys(want.unread_numeric_columns).length === 0 ? [] : await tableCounts(page, "unread-columns", "data-column");
+    expect(Object.fromEntries(unread.map(([k, [n]]) => [k, number(n)]))).toEqual(want.unread_numeric_columns);
+    expect(await page.getByTestId("chart-faults-per-tool").locator("g[data-tool]").count()).toBe(Object.keys(want.tools_observed).length);
+    await page.screenshot({ path: `${ARTIFACTS}report-${name.replace(/\//g, "_")}.png`, fullPage: true });
+  });
+
+  test("conversations, harness and holdout split agree with Node on support-canonical.jsonl", async () => {
+    const { page } = explorer;
+    await setLabels(page, {});
+    await openFile(page, "support-canonical.jsonl");
+    const rows = loadTraces(await rawRows(`${EXAMPLES_DIR}support-canonical.jsonl`));
+
+    await page.locator('[data-tab="conversations"]').click();
+    await expect.poll(() => page.getByTestId("conversations").textContent()).toContain(`${rows.length} of ${rows.length} rows`);
+    await page.locator('button[data-row="3"]').click();
+    const conversation = page.getByTestId("conversation");
+    await expect.poll(() => conversation.getAttribute("data-row")).toBe("3");
+    expect(await conversation.locator(".prompt").textContent()).toBe(rows[3].prompt);
+    expect(await conversation.locator(".final-text").textContent()).toBe(rows[3].final_text);
+    expect(await conversation.locator(".steps > li").count()).toBe(rows[3].steps.length);
+    await page.screenshot({ path: `${ARTIFACTS}conversation.png`, fullPage: true });
+
+    await page.locator('[data-tab="harness"]').click();
+    expect(JSON.parse((await page.getByTestId("harness-json").textContent()) ?? "")).toEqual(inferHarness(rows).tools);
+    await page.screenshot({ path: `${ARTIFACTS}harness.png`, fullPage: true });
+
+    await page.locator('[data-tab="split"]').click();
+    await page.getByTestId("split-fraction").fill("0.25");
+    await page.getByTestId("split-seed").fill("7");
+    const [production, remainder] = splitPseudoProduction(rows, { fraction: 0.25, seed: "7" });
+    await expect.poll(async () => number(await page.locator('[data-stat="production"] dd').textContent())).toBe(production.length);
+    expect(number(await page.locator('[data-stat="remainder"] dd').textContent())).toBe(remainder.length);
+    expect(await page.getByTestId("split-rows").locator("tbody tr").count()).toBe(Math.min(100, production.length));
+    await page.screenshot({ path: `${ARTIFACTS}split.png`, fullPage: true });
+  });
+
+  test("a bundled example loads with the button, from the app's own origin", async () => {
+    const { page } = explorer;
+    await page.locator('[data-tab="report"]').click();
+    await page.getByTestId("trace-example").selectOption("graded-by-score.jsonl");
+    await page.getByTestId("trace-load-example").click();
+    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("graded-by-score.jsonl");
+    // The example brings its label settings, as examples/README.md says to read it.
+    await expect.poll(() => page.getByTestId("reward-key").inputValue()).toBe("score");
+    const want = referenceReport(await rawRows(`${EXAMPLES_DIR}graded-by-score.jsonl`), LABELS["graded-by-score.jsonl"]);
+    expect(number(await page.locator('[data-stat="passes"] dd').textContent())).toBe(want.passes);
+    await page.screenshot({ path: `${ARTIFACTS}report.png`, fullPage: false });
+    if (process.env.UPDATE_SCREENSHOT === "1") writeFileSync(new URL("../../../docs/web-explorer.png", import.meta.url), readFileSync(`${ARTIFACTS}report.png`));
+  });
+
+  test("a file that is not traces gets an error naming it", async () => {
+    const { page } = explorer;
+    await page.getByTestId("trace-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes\nnot json\n") });
+    await expect.poll(() => page.getByTestId("load-error").textContent()).toMatch(/^notes\.txt: /);
+  });
+
+  test("made no request beyond its own origin, and raised no page error", () => {
+    expect(explorer.requests.length).toBeGreaterThan(3);
+    expect(foreignRequests(explorer)).toEqual([]);
+    expect(explorer.errors).toEqual([]);
+  });
+});

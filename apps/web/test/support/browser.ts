@@ -1,0 +1,87 @@
+/**
+ * Real headless Chromium (Debian's, as CI installs it) driven by playwright-core, on the built
+ * app served from 127.0.0.1. Every request the page makes is recorded so a test can assert that
+ * nothing left the app's origin; page errors are recorded so a broken page fails the test.
+ */
+import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { build } from "vite";
+import { serveStatic, type StaticServer } from "./static-server.js";
+
+export const APP_DIR = fileURLToPath(new URL("../../", import.meta.url));
+export const DIST = fileURLToPath(new URL("../../dist/", import.meta.url));
+export const EXAMPLES_DIR = fileURLToPath(new URL("../../../../examples/", import.meta.url));
+export const ARTIFACTS = fileURLToPath(new URL("../../test-artifacts/", import.meta.url));
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export interface Explorer {
+  page: Page;
+  origin: string;
+  /** Every URL the page requested, in order. */
+  requests: string[];
+  /** Uncaught page errors and console errors. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = `${dir}/${entry.name}`;
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+/** dist/ as `vite build` makes it; rebuilt here when missing or older than the sources (turbo builds it first in CI). */
+export async function ensureBuilt(): Promise<void> {
+  const index = `${DIST}index.html`;
+  const sources = Math.max(newestMtime(`${APP_DIR}src`), statSync(`${APP_DIR}index.html`).mtimeMs, statSync(`${APP_DIR}vite.config.ts`).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  await build({ root: APP_DIR, logLevel: "warn" });
+}
+
+export async function openExplorer(): Promise<Explorer> {
+  await ensureBuilt();
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const server: StaticServer = await serveStatic(DIST);
+  let browser: Browser;
+  try {
+    // No skip when Chromium is missing: CI installs it, and a browser test that cannot run must fail.
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    });
+  } catch (error) {
+    await server.close();
+    throw new Error(`cannot launch Chromium at ${CHROMIUM} (install Debian's chromium, as .ci/run does): ${(error as Error).message}`);
+  }
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(`page error: ${error.message}`));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`console error: ${message.text()}`);
+  });
+  // On the context, so requests from the page's workers (the scan worker) are seen too.
+  context.on("request", (request) => requests.push(request.url()));
+  await page.goto(`${server.origin}/`);
+  return {
+    page,
+    origin: server.origin,
+    requests,
+    errors,
+    close: async () => {
+      await browser.close();
+      await server.close();
+    },
+  };
+}
+
+/** Requests that left the app's origin (blob: and data: URLs never leave the page). */
+export function foreignRequests(explorer: Explorer): string[] {
+  return explorer.requests.filter((url) => !url.startsWith(`${explorer.origin}/`) && !url.startsWith("blob:") && !url.startsWith("data:"));
+}

@@ -1,0 +1,43 @@
+/** What Node computes on the same files with the packages' Node entries: the numbers the page must show. */
+import { readdirSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { readOtlpFile } from "@whileai/otel/node";
+import { rowsFromOtel } from "@whileai/otel";
+import { inferHarness, loadTraces, readJsonl, traceReport, type ToolSchema, type TraceReport } from "@whileai/traces/node";
+
+/** Every trace file the app bundles (same rule as build/examples-plugin.ts). */
+export function exampleFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string) => {
+    for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(at, entry.name);
+      if (entry.isDirectory() && entry.name !== "generator") walk(path);
+      else if (entry.isFile() && /\.(jsonl|json|pb|gz)$/.test(entry.name)) out.push(relative(dir, path).split(sep).join("/"));
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** Rows as the file holds them: JSONL values, or rows of all the OTLP objects read together. */
+export async function rawRows(path: string): Promise<unknown[]> {
+  if (/\.otlp\./.test(path)) {
+    const objects: { resourceSpans?: unknown[] }[] = [];
+    for await (const otlp of readOtlpFile(path)) objects.push(otlp as { resourceSpans?: unknown[] });
+    return rowsFromOtel({ resourceSpans: objects.flatMap((o) => o.resourceSpans ?? []) });
+  }
+  const rows: unknown[] = [];
+  for await (const row of readJsonl(path)) rows.push(row);
+  return rows;
+}
+
+export interface LabelOptions {
+  rewardKey?: string;
+  threshold?: number;
+}
+
+/** `traceReport` aimed at the tools the traces show, as the page (and `pnpm start`) computes it. */
+export function referenceReport(raw: unknown[], labels: LabelOptions): TraceReport {
+  const tools = inferHarness(loadTraces(raw, labels)).tools as unknown as ToolSchema[];
+  return traceReport(raw, { ...labels, tools });
+}
