@@ -84,15 +84,16 @@ async function scan(flags: LeakFlags): Promise<void> {
   if (flags.shard !== undefined && flags.dropTo !== undefined) {
     throw new UsageError("--drop-to needs the whole scan: run without --shard, or merge the shards' reports with --merge");
   }
-  const input = readOptions({ ...flags, threshold: undefined });
-  const generated = await readInputs(flags.generated, input);
-  const sources = await readInputs(flags.sources, input);
-  reportInputs([...generated.inputs, ...sources.inputs]);
-
+  // Ctrl-C from here on stops reading or scanning cleanly (workers ended, no partial files).
   const { signal, dispose } = interruptSignal();
   const bar = createScanProgressBar(process.stderr);
   let result: LeakageScan;
+  let generated: Awaited<ReturnType<typeof readInputs>>;
   try {
+    const input = readOptions({ ...flags, threshold: undefined }, signal);
+    generated = await readInputs(flags.generated, input);
+    const sources = await readInputs(flags.sources, input);
+    reportInputs([...generated.inputs, ...sources.inputs]);
     result = await scanLeakage(generated.rows, sources.rows, {
       threshold: flags.threshold,
       examples: flags.examples,

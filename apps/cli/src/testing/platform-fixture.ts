@@ -21,8 +21,17 @@ export interface LocalPlatform {
   close(): Promise<void>;
 }
 
+const made: string[] = [];
+
+/** A temporary directory, removed by `removeTempDirs` (call it in `afterAll`). */
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A platform with one account (`alice`) whose key is returned. */

@@ -1,0 +1,102 @@
+import { writeFileSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { example, runWai, tempDir } from "../testing/run-wai.js";
+
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+
+describe("wai report", () => {
+  it("prints the text report of a file", async () => {
+    const result = await runWai(["report", example("support-canonical.jsonl")]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    expect(result.stdout).toMatch(/^traces: +80\n/);
+    expect(result.stdout).toContain("graded:             69 (pass 51 / fail 18), ungraded 8, labelled but not 0/1 3");
+    expect(result.stdout).toContain("lookup_order x52 (5 calls faulted)");
+    expect(result.stdout).toContain("grid emphasis: computed against the agent's tools at simulate time");
+  });
+
+  it("reads several inputs of different formats as one batch", async () => {
+    const result = await runWai(["report", example("support-canonical.jsonl"), example("otel/genai.otlp.pb")]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^traces: +81\n/);
+    expect(result.stdout).toContain("search_orders x1");
+  });
+
+  it("--json gives the traceReport object, then the inputs", async () => {
+    const result = await runWai(["report", example("openai-messages.jsonl"), "--json"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe("");
+    const report = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(Object.keys(report)).toEqual([
+      "traces",
+      "dropped",
+      "unique_prompts",
+      "tools_observed",
+      "faults_observed",
+      "world_states_observed",
+      "distinct_behaviors",
+      "graded",
+      "passes",
+      "fails",
+      "ungraded",
+      "non_binary_labels",
+      "advisory_labels",
+      "unread_numeric_columns",
+      "warnings",
+      "inputs",
+    ]);
+    expect(report.traces).toBe(70);
+    expect(report.dropped).toBe(2);
+    expect(report.inputs).toEqual([
+      {
+        input: example("openai-messages.jsonl"),
+        format: "messages-jsonl",
+        gzip: false,
+        rows: 70,
+        dropped: { invalid_lines: 0, not_object: 0, no_signal: 2 },
+        invalid_lines: [],
+      },
+    ]);
+  });
+
+  it("--reward-key and --threshold read a numeric score as labels", async () => {
+    const plain = JSON.parse((await runWai(["report", example("graded-by-score.jsonl"), "--json"])).stdout) as Record<string, number>;
+    expect(plain.graded).toBe(0);
+    const scored = JSON.parse((await runWai(["report", example("graded-by-score.jsonl"), "--reward-key", "score", "--threshold", "0.5", "--json"])).stdout) as Record<string, number>;
+    expect(scored.graded).toBe(48);
+    expect(scored.passes + scored.fails).toBe(48);
+  });
+
+  it("--tools and --policy add the emphasis and the foreign tools", async () => {
+    const tools = tmp.path("tools.json");
+    const fn = (name: string) => ({ type: "function", function: { name, parameters: { type: "object", properties: {} } } });
+    writeFileSync(tools, JSON.stringify([fn("lookup_order"), fn("create_refund")]));
+    const policy = tmp.path("policy.md");
+    writeFileSync(policy, "# Refunds\nRefunds over $100 are escalated.\n");
+    const json = JSON.parse((await runWai(["report", example("support-canonical.jsonl"), "--tools", tools, "--policy", policy, "--json"])).stdout) as {
+      emphasis: Record<string, string[]>;
+      foreign_tools: string[];
+    };
+    expect(json.emphasis).toEqual({ tool_condition: ["stale_result"] });
+    expect(json.foreign_tools).toEqual(["update_address", "cancel_order", "get_customer", "search_kb", "get_refund_status", "escalate_ticket"]);
+    // With every observed tool (the drafted harness), nothing is foreign and the tools gain weight.
+    const harness = tmp.path("harness.json");
+    expect((await runWai(["harness", example("support-canonical.jsonl"), "-o", harness])).code).toBe(0);
+    const text = await runWai(["report", example("support-canonical.jsonl"), "--tools", harness, "--policy", policy]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("extra generation weight goes to: tools lookup_order, search_kb, update_address");
+    expect(text.stdout).not.toContain("foreign");
+  });
+
+  it("a tools file that is not a list of schemas is exit 1 naming it", async () => {
+    const tools = tmp.path("bad-tools.json");
+    writeFileSync(tools, JSON.stringify({ name: "lookup_order" }));
+    const result = await runWai(["report", example("support-canonical.jsonl"), "--tools", tools]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`wai: ${tools}: expected a JSON array of tool schemas, or an object with a "tools" array\n`);
+    const missing = await runWai(["report", example("support-canonical.jsonl"), "--tools", tmp.path("none.json")]);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain("none.json: no such file");
+  });
+});
