@@ -8,9 +8,14 @@ const env = process.env;
 const dataDir = env["WHILEAI_SERVER_DATA"] ?? join(homedir(), ".whileai", "server");
 const { signingKey, devKey } = localSecrets(dataDir, { signingKey: env["WHILEAI_SIGNING_KEY"] });
 
+// The hf routes need a Hub token; the endpoint defaults to huggingface.co (another Hub, or a local stand-in, via the URL).
+const hfToken = env["WHILEAI_HF_TOKEN"];
+const hub = hfToken ? { token: hfToken, endpoint: env["WHILEAI_HF_ENDPOINT"] || "https://huggingface.co" } : null;
+
 const server = await createPlatformServer({
   dataDir,
   signingKey,
+  hub,
   port: Number(env["PORT"] ?? 8787),
   host: env["HOST"] ?? "127.0.0.1",
 });
@@ -18,6 +23,7 @@ server.ensureAccountKey(DEV_ACCOUNT, devKey);
 console.log(`whileai local platform on ${server.url} (data in ${dataDir})`);
 console.log(`dev API key: ${devKey}`);
 console.log(`use it: WHILEAI_API_URL=${server.url} WHILEAI_API_KEY=${devKey}`);
+console.log(hub ? `Hugging Face routes push to ${hub.endpoint}` : "Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on");
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BlobStore, isDatasetId } from "./blobs.js";
+import { HfJobs, HfStore } from "./hf-store.js";
 import { HttpError, sendError } from "./http.js";
 import { CredentialStore, unusable } from "./credential-store.js";
 import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
@@ -11,6 +12,8 @@ import { type AuthContext, issueCredential, refreshCredential, revokeCredential 
 import { getBlob, putBlob } from "./routes/blobs.js";
 import { catalogCard, catalogDownload, listCatalog, publishDataset, unpublishDataset } from "./routes/catalog.js";
 import { cutRoute, cutsRoute } from "./routes/cuts.js";
+import { datasetRow, hfMe, hfPublishDataset, runRoute, type HubConnection } from "./routes/hf.js";
+import { importHfRoute, type HfImportContext } from "./routes/hf-import.js";
 import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta } from "./routes/datasets.js";
 import { deleteTrace, ingestTraces, listTraces, sendScores, type TraceContext } from "./routes/traces.js";
 import { Store } from "./store.js";
@@ -36,6 +39,8 @@ export interface PlatformServerOptions {
   partBytes?: number;
   /** Lifetime of a presigned URL (default 3600 s). */
   urlTtlSeconds?: number;
+  /** The Hugging Face Hub the hf routes push to and import from; without one they answer 501. */
+  hub?: HubConnection | null;
   /** Longest lifetime of a delegated credential (default 86400 s). */
   maxCredentialTtlSeconds?: number;
   /** The clock, in milliseconds (tests move it to expire URLs). */
@@ -78,8 +83,15 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const now = options.now ?? Date.now;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
   let baseUrl = "";
-  const ctx: TraceContext & AuthContext = {
+  const hf = new HfStore(store.db);
+  hf.failInterrupted(new Date(now()).toISOString());
+  const jobs = new HfJobs();
+  const ctx: TraceContext & AuthContext & HfImportContext = {
     store,
+    hub: options.hub ? { endpoint: options.hub.endpoint.replace(/\/+$/, ""), token: options.hub.token } : null,
+    hf,
+    jobs,
+    maxImportBytes: maxUploadBytes,
     credentials: new CredentialStore(store.db),
     maxCredentialTtlSeconds: options.maxCredentialTtlSeconds ?? DEFAULTS.maxCredentialTtlSeconds,
     traces: new TraceStore(store.db),
@@ -134,6 +146,19 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       if (action === "download") return catalogDownload(ctx, ds, res);
       throw noRoute();
     }
+    if (head === "hf" && id === "me" && parts.length === 2) {
+      authenticate(req);
+      return method === "GET" ? hfMe(ctx, res) : methodNotAllowed();
+    }
+    if (head === "runs" && (parts.length === 2 || (parts.length === 3 && action === "hf-publish"))) {
+      authenticate(req);
+      if (method !== (parts.length === 2 ? "GET" : "POST")) return methodNotAllowed();
+      return runRoute(ctx, id!, parts.length === 3);
+    }
+    if (head === "datasets" && id === "import-hf" && parts.length === 2) {
+      const account = authenticate(req);
+      return method === "POST" ? importHfRoute(ctx, account, req, res) : methodNotAllowed();
+    }
     if (head === "agents" && parts.length <= 2) {
       const account = authenticate(req);
       if (parts.length === 2) return method === "DELETE" ? deleteAgent(ctx, account, id!, res) : methodNotAllowed();
@@ -166,10 +191,14 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       return methodNotAllowed();
     }
     const ds = datasetId(id!);
-    if (parts.length === 2) return method === "DELETE" ? deleteDataset(ctx, account, ds, res) : methodNotAllowed();
+    if (parts.length === 2) {
+      if (method === "GET") return datasetRow(ctx, account, ds, res);
+      return method === "DELETE" ? deleteDataset(ctx, account, ds, res) : methodNotAllowed();
+    }
     if (action === "finalize") return method === "POST" ? finalizeDataset(ctx, account, ds, res) : methodNotAllowed();
     if (action === "meta") return method === "POST" ? updateMeta(ctx, account, ds, req, res) : methodNotAllowed();
     if (action === "download") return method === "GET" ? downloadGrant(ctx, account, ds, res) : methodNotAllowed();
+    if (action === "hf-publish") return method === "POST" ? hfPublishDataset(ctx, account, ds, req, res) : methodNotAllowed();
     if (action === "publish") return method === "POST" ? publishDataset(ctx, account, ds, req, res) : methodNotAllowed();
     if (action === "unpublish") return method === "POST" ? unpublishDataset(ctx, account, ds, res) : methodNotAllowed();
     if (action === "preview") return method === "GET" ? previewRoute(ctx, account, ds, res) : methodNotAllowed();
@@ -204,14 +233,17 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       if (account) store.addKey(account, apiKey);
       else store.addKey(store.createAccount(name).account, apiKey);
     },
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: async () => {
+      // Running pushes and imports end first: they write to the database closed below.
+      await jobs.stop();
+      return new Promise<void>((resolve, reject) => {
         server.close((error) => {
           store.close();
           if (error) reject(error);
           else resolve();
         });
         server.closeAllConnections();
-      }),
+      });
+    },
   };
 }

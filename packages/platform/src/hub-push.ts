@@ -5,18 +5,13 @@
  * `HF_ENDPOINT`); `@whileai/platform/node` adds `hubPushFile` for a path on disk.
  */
 import { createRepo, HubApiError, uploadFile } from "@huggingface/hub";
-import { PlatformError } from "./platform-error.js";
-import { platformRuntime } from "./runtime.js";
+import { hubError, hubParams, type HubConnectionOptions } from "./hub-connection.js";
 
-export const DEFAULT_HUB_ENDPOINT = "https://huggingface.co";
 /** Where rows land in the repo: the `train` split by the Hub's file-name convention. */
 export const DEFAULT_HUB_ROWS_PATH = "data/train.jsonl";
 
-export interface HubPushOptions {
-  /** Access token with write rights; otherwise `HF_TOKEN`. */
-  token?: string | null;
-  /** Hub base URL; otherwise `HF_ENDPOINT`, else https://huggingface.co. */
-  endpoint?: string | null;
+/** `token` needs write rights. */
+export interface HubPushOptions extends HubConnectionOptions {
   /** Path of the file in the repo (default `data/train.jsonl`). */
   path?: string;
   /** Visibility of a repo this push creates; an existing repo keeps its own. */
@@ -25,8 +20,6 @@ export interface HubPushOptions {
   createRepo?: boolean;
   commitTitle?: string;
   signal?: AbortSignal;
-  /** The fetch the hub library uses (default the global one). */
-  fetch?: typeof fetch;
 }
 
 export interface HubPushResult {
@@ -76,34 +69,6 @@ async function jsonl(rows: Iterable<unknown> | AsyncIterable<unknown>): Promise<
   return { blob: new Blob(parts, { type: "application/jsonl" }), rows: n };
 }
 
-function resolveToken(options: HubPushOptions): string {
-  const token = (options.token ?? platformRuntime().env("HF_TOKEN") ?? "").trim();
-  if (!token) {
-    throw new PlatformError("No Hugging Face token: set HF_TOKEN or pass token: (a write token from https://huggingface.co/settings/tokens).");
-  }
-  // The hub library refuses these with a bare TypeError; say where the token came from.
-  if (!token.startsWith("hf_")) throw new PlatformError("The Hugging Face token does not start with hf_: check HF_TOKEN or the token option.");
-  return token;
-}
-
-/** The endpoint without a trailing slash. */
-export function hubEndpoint(endpoint?: string | null): string {
-  const url = endpoint || platformRuntime().env("HF_ENDPOINT") || DEFAULT_HUB_ENDPOINT;
-  return url.replace(/\/+$/, "");
-}
-
-/** A failed Hub call as a `PlatformError` naming the repo, with the Hub's status and message. */
-function hubError(repo: string, error: unknown): PlatformError {
-  if (PlatformError.isInstance(error)) return error;
-  if (error instanceof HubApiError) {
-    const data = error.data as { error?: unknown } | undefined;
-    const detail = typeof data?.error === "string" ? data.error : error.message;
-    return new PlatformError(`Hugging Face push to ${repo} -> ${error.statusCode}: ${detail}`, { status: error.statusCode, url: error.url, detail, cause: error });
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  return new PlatformError(`Hugging Face push to ${repo} failed: ${reason}`, { detail: reason, cause: error });
-}
-
 /**
  * Uploads `source` to the dataset repo `repo` (`namespace/name`) as one commit: rows become a
  * JSONL file at `options.path`; a Blob goes as it is. The repo is created when missing.
@@ -116,11 +81,9 @@ export async function hubPush(
   if (!REPO.test(repo)) throw new TypeError(`hubPush: repo must be "namespace/name", got ${JSON.stringify(repo)}`);
   const path = options.path ?? DEFAULT_HUB_ROWS_PATH;
   if (!path || path.startsWith("/") || path.split("/").includes("..")) throw new TypeError(`hubPush: invalid path in the repo: ${JSON.stringify(path)}`);
-  const accessToken = resolveToken(options);
-  const hubUrl = hubEndpoint(options.endpoint);
+  const common = hubParams(options, true);
   const { blob, rows } = source instanceof Blob ? { blob: source, rows: null } : await jsonl(source);
   const target = { type: "dataset" as const, name: repo };
-  const common = { accessToken, hubUrl, ...(options.fetch && { fetch: options.fetch }) };
   let created = false;
   try {
     if (options.createRepo !== false) {
@@ -141,8 +104,8 @@ export async function hubPush(
       useWebWorkers: false,
       ...(options.signal && { abortSignal: options.signal }),
     });
-    return { repo, url: `${hubUrl}/datasets/${repo}`, path, commit: out?.commit.oid ?? null, bytes: blob.size, rows, created };
+    return { repo, url: `${common.hubUrl}/datasets/${repo}`, path, commit: out?.commit.oid ?? null, bytes: blob.size, rows, created };
   } catch (error) {
-    throw hubError(repo, error);
+    throw hubError(`Hugging Face push to ${repo}`, error);
   }
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { downloadFile, listFiles } from "@huggingface/hub";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../testing/hub-server.js";
-import { createNodeRuntime, hubPush, hubPushFile, PlatformError, setPlatformRuntime } from "./index.js";
+import { createNodeRuntime, hubDownload, hubListFiles, hubPush, hubPushFile, hubWhoAmI, PlatformError, setPlatformRuntime } from "./index.js";
 
 const ALICE = "hf_alice_write";
 const READER = "hf_alice_read";
@@ -124,5 +124,22 @@ describe("hubPush", () => {
     await expect(hubPush(ROWS, "no-namespace")).rejects.toThrow('hubPush: repo must be "namespace/name", got "no-namespace"');
     await expect(hubPush(ROWS, "alice/bad", { path: "../x" })).rejects.toThrow(/invalid path/);
     expect(hub.requests).toEqual([]);
+  });
+});
+
+describe("hub reads", () => {
+  it("hubWhoAmI, hubListFiles and hubDownload see what hubPush wrote", async () => {
+    expect(await hubWhoAmI()).toEqual({ name: "alice", namespaces: ["alice", "team"], scopes: ["write"] });
+    await hubPush(ROWS, "alice/read-back");
+    expect(await hubListFiles("alice/read-back")).toEqual([
+      { path: ".gitattributes", size: expect.any(Number) as number },
+      { path: "data/train.jsonl", size: (await hubDownload("alice/read-back", "data/train.jsonl")).size },
+    ]);
+    expect(parseJsonl(await (await hubDownload("alice/read-back", "data/train.jsonl")).text())).toEqual(ROWS);
+    const missing = await failure(hubDownload("alice/read-back", "data/none.jsonl"));
+    expect([missing.status, missing.message]).toEqual([404, "Hugging Face download of data/none.jsonl from alice/read-back -> 404: no such file"]);
+    const unknown = await failure(hubWhoAmI({ token: "hf_unknown" }));
+    expect([unknown.status, unknown.detail]).toEqual([401, "Invalid credentials in Authorization header"]);
+    expect((await failure(hubListFiles("alice/nothing-here"))).status).toBe(404);
   });
 });
