@@ -1,9 +1,9 @@
 // `wai push` → `datasets` → `pull` → `publish` → `catalog` → `delete` and their error paths: the
 // built binary against a real local platform on 127.0.0.1.
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLES, isolatedEnv, runWai, startLocalPlatform, tempDir, type LocalPlatform } from "../../testing/platform-fixture.js";
+import { EXAMPLES, isolatedEnv, runWai, startLocalPlatform, tempDir, type LocalPlatform, removeTempDirs } from "../../testing/platform-fixture.js";
 
 const CANONICAL = join(EXAMPLES, "support-canonical.jsonl");
 
@@ -19,6 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await platform.close();
+  removeTempDirs();
 });
 
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>;
@@ -142,7 +143,6 @@ describe("errors: one line on stderr, exit 1 (data, server) or 2 (usage)", () =>
   it("the stored login (credentials file under WHILEAI_HOME) is used when nothing else is set", async () => {
     const loginHome = tempDir("wai-login-");
     const envWithLogin = isolatedEnv(loginHome, { WHILEAI_API_URL: platform.url });
-    const { mkdirSync } = await import("node:fs");
     mkdirSync(join(loginHome, ".whileai"));
     writeFileSync(join(loginHome, ".whileai", "credentials.json"), JSON.stringify({ api_key: platform.apiKey }));
     const result = await runWai(["datasets", "--json"], { env: envWithLogin });
@@ -188,7 +188,7 @@ describe("errors: one line on stderr, exit 1 (data, server) or 2 (usage)", () =>
   });
 
   it("every platform command's --help has an example", async () => {
-    for (const command of [["datasets"], ["push"], ["pull"], ["publish"], ["unpublish"], ["delete"], ["preview"], ["profile"], ["catalog"], ["hf", "status"], ["hf", "publish"], ["hf", "import"]]) {
+    for (const command of [["datasets"], ["push"], ["pull"], ["publish"], ["unpublish"], ["delete"], ["preview"], ["profile"], ["catalog"], ["agents"], ["register-agent"], ["purge-agent"], ["cuts"], ["cut"], ["score"], ["hf", "status"], ["hf", "publish"], ["hf", "import"]]) {
       const help = await runWai([...command, "--help"], { env });
       expect(help.code, command.join(" ")).toBe(0);
       expect(help.stdout, command.join(" ")).toMatch(/Example:\n {2}\$ wai /);
