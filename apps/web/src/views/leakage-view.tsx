@@ -152,7 +152,7 @@ function ScanResult({ outcome, generated, sources }: { outcome: ScanOutcome; gen
   return (
     <div data-testid="scan-result">
       <dl class="stats">
-        <div data-stat="kernel"><dt>kernel that ran</dt><dd>{`${kernel} (${KERNEL_NAMES[kernel]})`}</dd></div>
+        <div data-stat="kernel"><dt>kernel that ran</dt><dd>{kernel} <small>{KERNEL_NAMES[kernel]}</small></dd></div>
         <div data-stat="n"><dt>generated rows</dt><dd>{count(report.n)}</dd></div>
         <div data-stat="n_sources"><dt>sources (non-empty)</dt><dd>{count(report.n_sources)}</dd></div>
         <div data-stat="n_leaky"><dt>leaky rows</dt><dd>{count(report.n_leaky)}</dd></div>
