@@ -9,7 +9,8 @@ describe("wai report", () => {
   it("prints the text report of a file", async () => {
     const result = await runWai(["report", example("support-canonical.jsonl")]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toBe("");
+    // The report's warning names a numeric column; the hint says which flags read it.
+    expect(result.stderr).toBe("wai: to read one of those columns as the label: --reward-key <column> --threshold <bar>\n");
     expect(result.stdout).toMatch(/^traces: +80\n/);
     expect(result.stdout).toContain("graded:             69 (pass 51 / fail 18), ungraded 8, labelled but not 0/1 3");
     expect(result.stdout).toContain("lookup_order x52 (5 calls faulted)");
@@ -65,6 +66,9 @@ describe("wai report", () => {
     expect(plain.graded).toBe(0);
     const scored = JSON.parse((await runWai(["report", example("graded-by-score.jsonl"), "--reward-key", "score", "--threshold", "0.5", "--json"])).stdout) as Record<string, number>;
     expect(scored.graded).toBe(48);
+    const text = await runWai(["report", example("graded-by-score.jsonl"), "--reward-key", "score", "--threshold", "0.5"]);
+    expect(text.stderr).toBe("");
+    expect(text.stdout).toMatch(/\ngraded: +48 \(pass 42 \/ fail 6\), ungraded 0\n/);
     expect(scored.passes + scored.fails).toBe(48);
   });
 

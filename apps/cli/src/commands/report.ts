@@ -4,7 +4,7 @@ import type { Command } from "commander";
 import { formatTraceReport, traceReport, type ToolSchema } from "@whileai/traces";
 import { CliError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
-import { writeJson, writeText } from "../output.js";
+import { note, writeJson, writeText } from "../output.js";
 import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
 
 interface ReportFlags extends InputFlags {
@@ -42,6 +42,12 @@ Example:
       }
       reportInputs(reports);
       writeText(formatTraceReport(report));
+      // The report's warnings speak Python (reward_key=, threshold=); say the flags too.
+      if (Object.keys(report.unread_numeric_columns ?? {}).length > 0 && flags.rewardKey === undefined) {
+        note("to read one of those columns as the label: --reward-key <column> --threshold <bar>");
+      } else if (report.non_binary_labels > 0 && flags.threshold === undefined) {
+        note("to read labels that are not 0/1: --threshold <bar>");
+      }
     });
 }
 
