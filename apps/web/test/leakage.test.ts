@@ -132,6 +132,28 @@ describe("the leakage scan in the browser", () => {
     expect(await stat(page, "kernel")).toMatch(/^wasm /);
   });
 
+  test("in a Chromium without WebAssembly (--jitless), auto falls back to the TS kernel with Node's answer", async () => {
+    const plain = await openExplorer({ jsFlags: "--jitless" });
+    try {
+      const { page } = plain;
+      expect(await page.evaluate(() => typeof WebAssembly)).toBe("undefined");
+      await page.locator('[data-tab="leakage"]').click();
+      expect(await page.getByTestId("kernel").locator('option[value="auto"]').textContent()).toMatch(/TypeScript here/);
+      expect(await page.getByTestId("kernel").locator('option[value="wasm"]').isDisabled()).toBe(true);
+      await page.getByTestId("generated-file").setInputFiles(`${EXAMPLES_DIR}${GENERATED}`);
+      await page.getByTestId("sources-file").setInputFiles(`${EXAMPLES_DIR}${SOURCES}`);
+      await expect.poll(() => page.getByTestId("sources-summary").textContent()).toContain(SOURCES);
+      const generated = loadTraces(await rawRows(`${EXAMPLES_DIR}${GENERATED}`));
+      const node = await scanLeakage(generated, loadTraces(await rawRows(`${EXAMPLES_DIR}${SOURCES}`)));
+      expectSameAsNode(await runScan(page, "auto"), node, generated.map((r) => r.prompt.trim()));
+      expect(await stat(page, "kernel")).toMatch(/^ts /);
+      expect(foreignRequests(plain)).toEqual([]);
+      expect(plain.errors).toEqual([]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   test("made no request beyond its own origin, and raised no page error", () => {
     expect(explorer.requests.some((url) => /scan\.worker/.test(url))).toBe(true);
     expect(foreignRequests(explorer)).toEqual([]);

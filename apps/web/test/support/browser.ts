@@ -42,7 +42,12 @@ export async function ensureBuilt(): Promise<void> {
   await build({ root: APP_DIR, logLevel: "warn" });
 }
 
-export async function openExplorer(): Promise<Explorer> {
+export interface ExplorerOptions {
+  /** V8 flags, e.g. `--jitless`, which turns WebAssembly off: the engine a fallback must serve. */
+  jsFlags?: string;
+}
+
+export async function openExplorer(options: ExplorerOptions = {}): Promise<Explorer> {
   await ensureBuilt();
   mkdirSync(ARTIFACTS, { recursive: true });
   const server: StaticServer = await serveStatic(DIST);
@@ -52,7 +57,16 @@ export async function openExplorer(): Promise<Explorer> {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+        ...(options.jsFlags === undefined ? [] : [`--js-flags=${options.jsFlags}`]),
+      ],
     });
   } catch (error) {
     await server.close();
