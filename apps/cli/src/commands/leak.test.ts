@@ -101,6 +101,12 @@ describe("wai leak", () => {
     expect(missing.stderr).toBe("wai: leak needs --generated and --sources (or --merge parts...)\n");
   });
 
+  it("--merge refuses the options that shape a scan (exit 2)", async () => {
+    const result = await runWai(["leak", "--merge", "a.json", "b.json", "--examples", "3", "--threshold", "0.5"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("wai: --merge combines finished shard reports, scanned with their own options: drop --threshold, --examples\n");
+  });
+
   it("merging an incomplete or foreign set of parts is exit 1 naming the file", async () => {
     const part = tmp.path("p0.json");
     await runWai(["leak", "--generated", generated, "--sources", holdout, "--shard", "0/2", "--out", part]);

@@ -60,8 +60,8 @@ Example:
   $ wai leak --generated g.jsonl --sources s.jsonl --shard 1/2 --out part1.json
   $ wai leak --merge part0.json part1.json --json`,
     )
-    .action(async (flags: LeakFlags) => {
-      if (flags.merge !== undefined) return merge(flags);
+    .action(async (flags: LeakFlags, command: Command) => {
+      if (flags.merge !== undefined) return merge(flags, command);
       return scan(flags);
     });
 }
@@ -151,16 +151,21 @@ function formatScan(result: LeakageScan, flags: LeakFlags): string[] {
 /** The report's verdict and its listed examples. */
 export function formatReport(report: LeakageReport): string[] {
   const lines = [
-    `leaky: ${report.n_leaky} of ${report.n} rows at threshold ${report.threshold} (max similarity ${report.max_similarity})`,
+    `leaky: ${report.n_leaky} of ${report.n} rows at threshold ${report.threshold} (max similarity ${roundForText(report.max_similarity)})`,
   ];
   for (const leak of report.leaky) lines.push(`  row ${leak.row} ~ source ${leak.source} (similarity ${leak.similarity})`);
   if (report.n_leaky > report.leaky.length) lines.push(`  ... ${report.n_leaky - report.leaky.length} more not listed (--examples)`);
   return lines;
 }
 
-async function merge(flags: LeakFlags): Promise<void> {
-  if (flags.generated !== undefined || flags.sources !== undefined || flags.shard !== undefined || flags.dropTo !== undefined) {
-    throw new UsageError("--merge combines finished shard reports: do not give --generated, --sources, --shard or --drop-to with it");
+/** Options that shape a scan; the shards' reports already fixed them, so --merge refuses them. */
+const SCAN_ONLY = ["generated", "sources", "shard", "dropTo", "threshold", "examples", "threads", "kernel", "rewardKey", "skipBadLines"];
+
+async function merge(flags: LeakFlags, command: Command): Promise<void> {
+  const given = SCAN_ONLY.filter((key) => command.getOptionValueSource(key) === "cli");
+  if (given.length > 0) {
+    const names = given.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ");
+    throw new UsageError(`--merge combines finished shard reports, scanned with their own options: drop ${names}`);
   }
   const parts: ShardReport[] = [];
   for (const path of flags.merge as string[]) parts.push(await readShardReport(path));
@@ -207,4 +212,9 @@ async function readShardReport(path: string): Promise<ShardReport> {
   }
   if (!Array.isArray((value as { leaky?: unknown }).leaky)) throw new CliError(`${path}: shard report field "leaky" is missing or not a list`);
   return value as ShardReport;
+}
+
+/** Four decimals for the text summary, as the listed examples show them; --json keeps the exact value. */
+function roundForText(value: number): number {
+  return Number(value.toFixed(4));
 }

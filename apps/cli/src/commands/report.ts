@@ -45,7 +45,8 @@ Example:
       // The report's warnings speak Python (reward_key=, threshold=); say the flags too.
       if (Object.keys(report.unread_numeric_columns ?? {}).length > 0 && flags.rewardKey === undefined) {
         note("to read one of those columns as the label: --reward-key <column> --threshold <bar>");
-      } else if (report.non_binary_labels > 0 && flags.threshold === undefined) {
+      }
+      if (report.non_binary_labels > 0 && flags.threshold === undefined) {
         note("to read labels that are not 0/1: --threshold <bar>");
       }
     });
