@@ -1,7 +1,7 @@
 /** The blob store: one file per dataset under `<dataDir>/blobs`, named only from validated ids. */
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync } from "node:fs";
-import { rename, rm, stat } from "node:fs/promises";
+import { createReadStream, createWriteStream, mkdirSync, renameSync } from "node:fs";
+import { rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -24,8 +24,17 @@ export class TooLargeError extends Error {
   }
 }
 
+/** Thrown when a finished upload may no longer replace the blob (finalized or deleted meanwhile). */
+export class UploadRefusedError extends Error {
+  constructor() {
+    super("the upload may no longer replace this blob");
+  }
+}
+
 export class BlobStore {
   readonly dir: string;
+  /** Blobs being finalized, with how many finalizes hold each: no upload lands on them meanwhile. */
+  private readonly sealed = new Map<string, number>();
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, "blobs");
@@ -40,9 +49,12 @@ export class BlobStore {
   /**
    * Streams `body` into the dataset's file; at most `limit` bytes. It lands under a temporary
    * name and is renamed into place only when complete, so a dropped connection leaves no
-   * partial blob and a retried PUT simply replaces the earlier one.
+   * partial blob and a retried PUT simply replaces the earlier one. The rename happens only
+   * when `accept()` still holds and no finalize has the blob sealed (else UploadRefusedError),
+   * so an upload that was in flight while its dataset was finalized never changes the bytes.
+   * `body` is read, never destroyed: a refused request's rest is left for the reply to drain.
    */
-  async write(id: string, body: Readable, limit: number): Promise<number> {
+  async write(id: string, body: Readable, limit: number, accept: () => boolean = () => true): Promise<number> {
     const target = this.path(id);
     const tmp = join(this.dir, `${id}.${randomBytes(6).toString("hex")}.tmp`);
     let size = 0;
@@ -53,13 +65,25 @@ export class BlobStore {
       },
     });
     try {
-      await pipeline(body, cap, createWriteStream(tmp));
-      await rename(tmp, target);
+      await pipeline(body.iterator({ destroyOnReturn: false }), cap, createWriteStream(tmp));
+      if (this.sealed.has(id) || !accept()) throw new UploadRefusedError();
+      // Synchronous, so nothing (a finalize starting its scan) runs between the check and the rename.
+      renameSync(tmp, target);
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
     }
     return size;
+  }
+
+  /** Holds off uploads to `id` until the returned release is called (finalize's scan, then its record). */
+  seal(id: string): () => void {
+    this.sealed.set(id, (this.sealed.get(id) ?? 0) + 1);
+    return () => {
+      const n = this.sealed.get(id)! - 1;
+      if (n) this.sealed.set(id, n);
+      else this.sealed.delete(id);
+    };
   }
 
   async size(id: string): Promise<number | null> {

@@ -23,7 +23,8 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   if (declared !== null && declared > limit) throw new HttpError(413, `body larger than ${limit} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
+  // Not destroyed on the way out: the 413 reply drains the rest (see sendError).
+  for await (const chunk of req.iterator({ destroyOnReturn: false }) as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > limit) throw new HttpError(413, `body larger than ${limit} bytes`);
     chunks.push(chunk);
@@ -31,14 +32,15 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-/** The body parsed as JSON (`{}` when empty); over `limit` bytes → 413, unparsable → 400. */
+/** The body parsed as JSON (`{}` when empty); over `limit` bytes → 413, unparsable → 400 saying where. */
 export async function readJson(req: IncomingMessage, limit: number): Promise<unknown> {
   const text = (await readBody(req, limit)).toString("utf8");
   if (!text.trim()) return {};
   try {
     return JSON.parse(text) as unknown;
-  } catch {
-    throw new HttpError(400, "malformed JSON body");
+  } catch (error) {
+    // The parser's reason says where it broke ("… in JSON at position 13").
+    throw new HttpError(400, `malformed JSON body: ${(error as Error).message}`);
   }
 }
 
@@ -48,16 +50,30 @@ export function sendJson(res: ServerResponse, status: number, body: unknown): vo
   res.end(text);
 }
 
+// How long a refused request's unread body is still read (and dropped) after the reply.
+const LINGER_MS = 2000;
+
 /**
- * Replies with the error. When the request body was not read to the end (a refused upload),
- * the connection is closed after the reply rather than left to drain an unbounded body.
+ * Replies with the error. When the request body was not read to the end (a refused upload), the
+ * rest is read and dropped for up to LINGER_MS before the connection is cut, as web servers
+ * linger: closing at once makes the client, still writing, get a reset that discards the reply
+ * (a pushFile over the cap saw "write ECONNRESET", retried four times, never the 413).
  */
 export function sendError(req: IncomingMessage, res: ServerResponse, status: number, message: string): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (!req.complete) res.setHeader("Connection", "close");
+  if (!req.complete) linger(req);
   sendJson(res, status, { error: message });
-  if (!req.complete) res.on("finish", () => req.destroy());
+}
+
+function linger(req: IncomingMessage): void {
+  const socket = req.socket as IncomingMessage["socket"] | null;
+  if (!socket || socket.destroyed) return;
+  const cut = setTimeout(() => socket.destroy(), LINGER_MS);
+  const stop = () => clearTimeout(cut);
+  req.once("end", stop);
+  socket.once("close", stop);
+  req.resume();
 }

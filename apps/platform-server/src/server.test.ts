@@ -203,7 +203,7 @@ describe("request bodies", () => {
     const headers = { "X-Api-Key": apiKey, "Content-Type": "application/json" };
     const bad = await fetch(`${server.url}/datasets`, { method: "POST", headers, body: '{"name": ' });
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toEqual({ error: "malformed JSON body" });
+    expect(await bad.json()).toEqual({ error: "malformed JSON body: Unexpected end of JSON input" });
     const nameless = await fetch(`${server.url}/datasets`, { method: "POST", headers, body: '{"purpose": "train"}' });
     expect(nameless.status).toBe(400);
     const purpose = await fetch(`${server.url}/datasets`, { method: "POST", headers, body: '{"name": "n", "purpose": "nope"}' });

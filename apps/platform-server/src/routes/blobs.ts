@@ -1,7 +1,7 @@
 /** The presigned blob URLs: `PUT /blobs/{id}` (the upload) and `GET /blobs/{id}` (one download part). No API key: the signature is the credential. */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream/promises";
-import { TooLargeError } from "../blobs.js";
+import { TooLargeError, UploadRefusedError } from "../blobs.js";
 import { declaredLength, HttpError } from "../http.js";
 import { verifyGrant, type Grant } from "../signing.js";
 import type { RouteContext } from "./datasets.js";
@@ -19,16 +19,15 @@ export async function putBlob(ctx: RouteContext, id: string, query: URLSearchPar
   if (d.status === "ready") throw new HttpError(409, `dataset ${id} is finalized; its bytes cannot change`);
   const declared = declaredLength(req);
   if (declared !== null && declared > maxUploadBytes) throw new HttpError(413, `upload larger than ${maxUploadBytes} bytes`);
+  // Finalized or deleted while the bytes were moving: they are dropped, never landed.
+  const stillPending = () => ctx.store.dataset(id)?.status === "pending";
   try {
-    await ctx.blobs.write(id, req, maxUploadBytes);
+    await ctx.blobs.write(id, req, maxUploadBytes, stillPending);
   } catch (error) {
     if (error instanceof TooLargeError) throw new HttpError(413, `upload larger than ${error.limit} bytes`);
-    throw error;
-  }
-  // Deleted while the bytes were moving: drop them rather than leave an orphan blob.
-  if (!ctx.store.dataset(id)) {
-    await ctx.blobs.remove(id);
-    throw new HttpError(404, `dataset ${id} not found`);
+    if (!(error instanceof UploadRefusedError)) throw error;
+    if (!ctx.store.dataset(id)) throw new HttpError(404, `dataset ${id} not found`);
+    throw new HttpError(409, `dataset ${id} was finalized while this upload was in flight; its bytes cannot change`);
   }
   res.writeHead(200, { "Content-Length": 0 });
   res.end();

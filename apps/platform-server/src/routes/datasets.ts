@@ -91,10 +91,18 @@ export async function createDataset(ctx: RouteContext, account: string, req: Inc
 export async function finalizeDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
   const d = owned(ctx, account, id);
   if (d.status === "ready") return sendJson(res, 200, entry(d));
-  const size = await ctx.blobs.size(id);
-  if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
-  const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
-  ctx.store.markReady(id, size, rows, parts);
+  // Sealed before the first await: an upload finishing during the scan cannot swap the bytes being counted.
+  const release = ctx.blobs.seal(id);
+  try {
+    const size = await ctx.blobs.size(id);
+    if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
+    const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
+    // Deleted during the scan: nothing to mark.
+    owned(ctx, account, id);
+    ctx.store.markReady(id, size, rows, parts);
+  } finally {
+    release();
+  }
   sendJson(res, 200, entry(owned(ctx, account, id)));
 }
 
