@@ -5,7 +5,7 @@ import { EXAMPLE_LABELS } from "./load/examples.js";
 import type { TraceFile } from "./load/read-trace-file.js";
 import { ConversationView } from "./views/conversation-view.js";
 import { FileSource } from "./views/file-source.js";
-import { bytes, count } from "./views/format.js";
+import { bytes, counted } from "./views/format.js";
 import { HarnessView } from "./views/harness-view.js";
 import { LabelControls } from "./views/label-controls.js";
 import { LeakageView } from "./views/leakage-view.js";
@@ -65,8 +65,8 @@ export function App() {
         {file !== null && (
           <p data-testid="file-summary">
             <strong>{file.name}</strong>
-            {` (${bytes(file.bytes)}${file.gzip ? ", gzip" : ""}): ${FORMATS[file.format]}, ${count(file.rows.length)} rows read`}
-            {file.otlpObjects > 0 ? ` from ${count(file.otlpObjects)} OTLP objects` : ""}
+            {` (${bytes(file.bytes)}${file.gzip ? ", gzip" : ""}): ${FORMATS[file.format]}, ${counted(file.rows.length, "row")} read`}
+            {file.otlpObjects > 0 ? ` from ${counted(file.otlpObjects, "OTLP object")}` : ""}
           </p>
         )}
       </header>

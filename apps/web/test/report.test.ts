@@ -58,7 +58,7 @@ describe("the trace report in the browser", () => {
     const raw = await rawRows(`${EXAMPLES_DIR}${name}`);
     const want = referenceReport(raw, labels);
 
-    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain(`${raw.length} rows read`);
+    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain(`${raw.length} row${raw.length === 1 ? "" : "s"} read`);
     for (const key of STAT_KEYS) {
       expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
     }
@@ -121,6 +121,23 @@ describe("the trace report in the browser", () => {
     expect(number(await page.locator('[data-stat="passes"] dd').textContent())).toBe(want.passes);
     await page.screenshot({ path: `${ARTIFACTS}report.png`, fullPage: false });
     if (process.env.UPDATE_SCREENSHOT === "1") writeFileSync(new URL("../../../docs/web-explorer.png", import.meta.url), readFileSync(`${ARTIFACTS}report.png`));
+  });
+
+  test("lines that are not JSON and rows that are not traces are counted and named, never dropped silently", async () => {
+    const { page } = explorer;
+    await page.locator('[data-tab="report"]').click();
+    await setLabels(page, {});
+    const good = { prompt: "Where is order 12?", steps: [{ tool: "lookup_order", arguments: { id: "12" }, result: { status: "ok" } }], final_text: "Shipped.", reward: 1 };
+    const lines = [JSON.stringify(good), "{not json", "5", "{}", "", JSON.stringify({ ...good, prompt: "Cancel order 9", reward: 0 })];
+    await page.getByTestId("trace-file").setInputFiles({ name: "mixed.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(lines.join("\n")) });
+    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("mixed.jsonl");
+    const want = referenceReport([good, 5, {}, { ...good, prompt: "Cancel order 9", reward: 0 }], {});
+    expect(want.dropped).toBe(2);
+    for (const key of STAT_KEYS) expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
+    const notes = await page.getByTestId("load-notes").locator("li").allTextContents();
+    expect(notes).toHaveLength(3);
+    expect(notes[0]).toMatch(/^Skipped: 1 line not JSON \(line 2: /);
+    expect(notes.slice(1)).toEqual(["Dropped: 1 row not a JSON object.", "Dropped: 1 row with neither a prompt nor a step."]);
   });
 
   test("a file that is not traces gets an error naming it", async () => {

@@ -5,6 +5,11 @@ export function count(n: number): string {
   return n.toLocaleString("en-US");
 }
 
+/** "1 row", "2 rows". */
+export function counted(n: number, noun: string): string {
+  return `${count(n)} ${noun}${n === 1 ? "" : "s"}`;
+}
+
 export function percent(part: number, whole: number): string {
   return whole === 0 ? "–" : `${((100 * part) / whole).toFixed(1)}%`;
 }

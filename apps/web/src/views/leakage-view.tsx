@@ -8,7 +8,7 @@ import { useMemo, useRef, useState } from "preact/hooks";
 import type { ScanOutcome } from "../scan/protocol.js";
 import { ScanCancelled, startScan, type RunningScan } from "../scan/scan-client.js";
 import { FileSource } from "./file-source.js";
-import { clip, count } from "./format.js";
+import { clip, count, counted } from "./format.js";
 import type { SplitChoice } from "./split-view.js";
 
 export interface ScanSide {
@@ -105,7 +105,7 @@ function ScanSlot({ id, title, side, onLoaded, onError }: { id: string; title: s
     <div class="scan-slot">
       <h3>{title}</h3>
       <FileSource id={id} label="" onLoaded={(file) => onLoaded(file)} onError={onError} />
-      <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}: ${count(side.rows.length)} rows`}</p>
+      <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}: ${counted(side.rows.length, "row")}`}</p>
     </div>
   );
 }

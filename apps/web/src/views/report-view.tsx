@@ -3,7 +3,7 @@ import { formatTraceReport } from "@whileai/traces";
 import type { Exploration } from "../analysis/explore.js";
 import type { TraceFile } from "../load/read-trace-file.js";
 import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
-import { count, percent } from "./format.js";
+import { count, counted, percent } from "./format.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -121,10 +121,10 @@ function LoadNotes({ file, notObject, noSignal }: { file: TraceFile; notObject: 
   if (file.invalid.count > 0) {
     const listed = file.invalid.lines.map((l) => `line ${l.line}: ${l.reason}`).join("; ");
     const more = file.invalid.count > file.invalid.lines.length ? `; and ${file.invalid.count - file.invalid.lines.length} more` : "";
-    notes.push(`${count(file.invalid.count)} lines are not JSON and were skipped (${listed}${more}).`);
+    notes.push(`Skipped: ${counted(file.invalid.count, "line")} not JSON (${listed}${more}).`);
   }
-  if (notObject > 0) notes.push(`${count(notObject)} rows are not JSON objects and were dropped.`);
-  if (noSignal > 0) notes.push(`${count(noSignal)} rows have neither a prompt nor a step and were dropped.`);
+  if (notObject > 0) notes.push(`Dropped: ${counted(notObject, "row")} not a JSON object.`);
+  if (noSignal > 0) notes.push(`Dropped: ${counted(noSignal, "row")} with neither a prompt nor a step.`);
   if (notes.length === 0) return null;
   return (
     <ul class="notes" data-testid="load-notes">
