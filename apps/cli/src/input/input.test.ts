@@ -117,7 +117,7 @@ describe("stdin", () => {
   it("names stdin in errors", async () => {
     const result = await runWai(["rows", "-"], { input: '{"prompt": "a"}\n{oops\n' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^wai: stdin:2: invalid JSON/);
+    expect(result.stderr).toMatch(/^wai: stdin:2:2: invalid JSON \(Expected property name or '\}'\)\n$/);
   });
 
   it("refuses stdin twice", async () => {
@@ -135,7 +135,20 @@ describe("bad input", () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toBe("");
     expect(result.stderr.trim().split("\n")).toHaveLength(1);
-    expect(result.stderr).toContain(`wai: ${file}:3: invalid JSON`);
+    expect(result.stderr).toBe(`wai: ${file}:3:15: invalid JSON (Expected ',' or '}' after property value)\n`);
+  });
+
+  it("names the line and column of a bad JSON document", async () => {
+    const rows = tmp.path("bad-array.json");
+    writeFileSync(rows, '[\n  {"prompt": "a"},\n  {oops}\n]\n');
+    const result = await runWai(["rows", rows]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(`wai: ${rows}:3:4: invalid JSON (Expected property name or '}')\n`);
+    const otlp = tmp.path("bad.otlp.json");
+    writeFileSync(otlp, '{"resourceSpans": [\n {oops}\n]}\n');
+    const decoded = await runWai(["rows", otlp]);
+    expect(decoded.code).toBe(1);
+    expect(decoded.stderr).toBe(`wai: ${otlp}:2:3: invalid JSON (Expected property name or '}')\n`);
   });
 
   it("--skip-bad-lines skips them, counts them and lists their numbers", async () => {
@@ -156,7 +169,7 @@ describe("bad input", () => {
     writeFileSync(file, `${line}\n${line}\n{"resourceSpans": [\n`);
     const result = await runWai(["rows", file]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${file}:3: invalid JSON`);
+    expect(result.stderr).toBe(`wai: ${file}:3:20: invalid JSON (Unexpected end of JSON input)\n`);
   });
 
   it("a missing file is exit 1 with its name", async () => {

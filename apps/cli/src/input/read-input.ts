@@ -165,9 +165,9 @@ async function readText(
 function readDocument(name: string, text: string, report: InputReport): unknown[] {
   if (text.includes('"resourceSpans"')) {
     report.format = "otlp-json";
-    return otelRows([wrapDecode(name, () => parseOtlpJson(text))]);
+    return otelRows([wrapDecode(name, text, () => parseOtlpJson(text))]);
   }
-  const value = wrapDecode(name, () => py.pyJsonLoads(text));
+  const value = wrapDecode(name, text, () => py.pyJsonLoads(text));
   if (py.isDict(value) && Array.isArray(value.spans)) {
     report.format = "otlp-json";
     return otelRows([value as OtlpTracesJson]);
@@ -201,6 +201,7 @@ async function* rowValues(name: string, lines: AsyncIterable<Line>, report: Inpu
 /** One JSON Line parsed, `skipped` for a blank line or a bad one under `onInvalid: "skip"`. */
 function parseLine(name: string, line: Line, report: InputReport, options: ReadInputOptions, parse: (text: string) => unknown): unknown {
   let problem: string;
+  let where = `${line.number}`;
   if (line.text === undefined) problem = "not valid UTF-8 text";
   else if (isBlank(line.text)) return skipped;
   else {
@@ -208,10 +209,13 @@ function parseLine(name: string, line: Line, report: InputReport, options: ReadI
       return parse(line.text);
     } catch (error) {
       if (!(error instanceof Error) || !(error.name === "PyJsonError" || error instanceof OtlpDecodeError)) throw error;
-      problem = `invalid JSON (${error.message.replace(/^OTLP JSON(?: Lines)?: /, "")})`;
+      const column = error instanceof OtlpDecodeError ? error.column : jsonErrorColumn(error.message);
+      if (column !== undefined) where += `:${column}`;
+      const message = error.message.replace(/^OTLP JSON(?: Lines)?: (?:line \d+(?: column \d+)?: )?/, "").replace(/ in JSON at position \d+.*$/, "");
+      problem = `invalid JSON (${message})`;
     }
   }
-  if (options.onInvalid !== "skip") throw new CliError(`${name}:${line.number}: ${problem}`);
+  if (options.onInvalid !== "skip") throw new CliError(`${name}:${where}: ${problem}`);
   report.dropped.invalid_lines++;
   if (report.invalid_lines.length < INVALID_LINES_LISTED) report.invalid_lines.push(line.number);
   return skipped;
@@ -222,13 +226,38 @@ async function* replay(first: Line, rest: AsyncIterable<Line>): AsyncGenerator<L
   yield* rest;
 }
 
-function wrapDecode<T>(name: string, decode: () => T): T {
+/** A whole document's parse error, at `file:line:column` when the parser gave a position. */
+function wrapDecode<T>(name: string, text: string, decode: () => T): T {
   try {
     return decode();
   } catch (error) {
     if (error instanceof Error && (error.name === "PyJsonError" || error instanceof OtlpDecodeError)) {
-      throw new CliError(`${name}: invalid JSON (${error.message.replace(/^OTLP JSON: /, "")})`, { cause: error });
+      const message = error.message.replace(/^OTLP JSON: /, "");
+      if (error instanceof OtlpDecodeError && error.line !== undefined) {
+        const where = error.column === undefined ? `${error.line}` : `${error.line}:${error.column}`;
+        throw new CliError(`${name}:${where}: invalid JSON (${message.replace(/^line \d+(?: column \d+)?: /, "")})`, { cause: error });
+      }
+      const position = / at position (\d+)/.exec(message);
+      if (position === null) throw new CliError(`${name}: invalid JSON (${message})`, { cause: error });
+      const { line, column } = lineColumn(text, Number(position[1]));
+      throw new CliError(`${name}:${line}:${column}: invalid JSON (${message.replace(/ in JSON at position \d+.*$/, "")})`, { cause: error });
     }
     throw error;
   }
+}
+
+/** JSON.parse reports a character offset; people read columns (1-based). */
+function jsonErrorColumn(message: string): number | undefined {
+  const position = / at position (\d+)/.exec(message);
+  return position === null ? undefined : Number(position[1]) + 1;
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
 }
