@@ -111,6 +111,33 @@ describe("hf routes with a Hub", () => {
   });
 });
 
+describe("a push in flight", () => {
+  it("a second publish meanwhile → 409; closing the server aborts it, and after a restart the stamp says so and a new publish works", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "wai-hf-inflight-"));
+    const options = { dataDir, signingKey: "k", hub: { endpoint: hub.url, token: PLATFORM_TOKEN } };
+    const first = await createPlatformServer(options);
+    setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: first.url, WHILEAI_HOME: dataDir } }));
+    const apiKey = first.createAccount("alice").apiKey;
+    const { datasetId } = (await pushRows(ROWS, "in-flight", { apiKey })) as { datasetId: string };
+    const release = hub.holdCommits();
+    try {
+      expect(await hfPublish(datasetId, { apiKey, wait: false })).toMatchObject({ status: "pushing", repo: "platform/in-flight" });
+      const again = await platformFailure(hfPublish(datasetId, { apiKey, ...FAST }));
+      expect([again.status, again.detail]).toEqual([409, `a Hugging Face push of ${datasetId} is already running`]);
+      await expect.poll(() => hub.requests.includes("POST /api/datasets/platform/in-flight/commit/main")).toBe(true);
+      await first.close();
+    } finally {
+      release();
+    }
+    const second = await createPlatformServer(options);
+    open.push(second);
+    setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: second.url, WHILEAI_HOME: dataDir } }));
+    const row = (await call("GET", `/datasets/${datasetId}`, { apiKey })) as { hf: Record<string, unknown> };
+    expect(row.hf).toMatchObject({ status: "error", error: "the local platform stopped during the push; run it again" });
+    expect(await hfPublish(datasetId, { apiKey, ...FAST })).toMatchObject({ status: "done", repo: "platform/in-flight" });
+  });
+});
+
 describe("importHf", () => {
   const SOURCE = Array.from({ length: 5 }, (_, i) => ({ prompt: `q${i}`, final_text: `a${i}`, reward: i / 4 }));
 

@@ -54,6 +54,8 @@ export interface HubServer {
   repos: ReadonlyMap<string, HubRepo>;
   /** Requests received, as `METHOD path`, for assertions on which routes were used. */
   requests: string[];
+  /** Commits wait until the returned release is called (tests of work in flight). */
+  holdCommits(): () => void;
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
   const lfsObjects = new Map<string, Uint8Array>();
   const pendingUploads = new Map<string, { oid: string; size: number }>();
   const requests: string[] = [];
+  let held: Promise<void> | null = null;
   let base = "";
 
   /** The caller: null when anonymous; an unknown token → 401 on every route, as on the Hub. */
@@ -216,6 +219,7 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
 
   async function commit(req: IncomingMessage, res: ServerResponse, name: string, revision: string): Promise<void> {
     const repo = writable(caller(req), name);
+    if (held) await held;
     if (revision !== "main") throw new HubError(404, `Invalid rev id: ${revision}`, "RevisionNotFound");
     if (!String(req.headers["content-type"]).startsWith("application/x-ndjson")) throw new HubError(400, "expected an application/x-ndjson body");
     const lines = (await body(req)).toString("utf8").split("\n").filter((l) => l.trim());
@@ -340,6 +344,14 @@ export async function startHubServer(options: HubServerOptions): Promise<HubServ
     url: base,
     repos,
     requests,
+    holdCommits() {
+      let release!: () => void;
+      held = new Promise<void>((ok) => (release = ok));
+      return () => {
+        held = null;
+        release();
+      };
+    },
     close: () =>
       new Promise<void>((ok, fail) => {
         server.close((error) => (error ? fail(error) : ok()));
