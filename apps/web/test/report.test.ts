@@ -140,6 +140,22 @@ describe("the trace report in the browser", () => {
     expect(notes.slice(1)).toEqual(["Dropped: 1 row not a JSON object.", "Dropped: 1 row with neither a prompt nor a step."]);
   });
 
+  test("a file dropped on the drop zone is read like an opened one", async () => {
+    const { page } = explorer;
+    await setLabels(page, {});
+    const text = readFileSync(`${EXAMPLES_DIR}otel/genai.otlp.json`, "utf8");
+    const transfer = await page.evaluateHandle((body) => {
+      const data = new DataTransfer();
+      data.items.add(new File([body], "dropped.otlp.json", { type: "application/json" }));
+      return data;
+    }, text);
+    await page.locator(".file-source").first().dispatchEvent("drop", { dataTransfer: transfer });
+    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("dropped.otlp.json");
+    expect(await page.getByTestId("file-summary").textContent()).toContain("OpenTelemetry OTLP/JSON, 1 row read");
+    const want = referenceReport(await rawRows(`${EXAMPLES_DIR}otel/genai.otlp.json`), {});
+    expect(number(await page.locator('[data-stat="traces"] dd').textContent())).toBe(want.traces);
+  });
+
   test("a file that is not traces gets an error naming it", async () => {
     const { page } = explorer;
     await page.getByTestId("trace-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes\nnot json\n") });
