@@ -82,6 +82,7 @@ export async function hubPush(
   const path = options.path ?? DEFAULT_HUB_ROWS_PATH;
   if (!path || path.startsWith("/") || path.split("/").includes("..")) throw new TypeError(`hubPush: invalid path in the repo: ${JSON.stringify(path)}`);
   const common = hubParams(options, true);
+  options.signal?.throwIfAborted();
   const { blob, rows } = source instanceof Blob ? { blob: source, rows: null } : await jsonl(source);
   const target = { type: "dataset" as const, name: repo };
   let created = false;
@@ -106,6 +107,8 @@ export async function hubPush(
     });
     return { repo, url: `${common.hubUrl}/datasets/${repo}`, path, commit: out?.commit.oid ?? null, bytes: blob.size, rows, created };
   } catch (error) {
+    // As every platform call does, an abort rethrows the caller's reason as it is.
+    if (options.signal?.aborted) throw options.signal.reason;
     throw hubError(`Hugging Face push to ${repo}`, error);
   }
 }

@@ -117,6 +117,13 @@ describe("hubPush", () => {
     expect(hub.repos.has("alice/x")).toBe(false);
   });
 
+  it("an aborted signal rethrows the caller's reason and sends nothing", async () => {
+    const controller = new AbortController();
+    controller.abort(new Error("user stopped it"));
+    await expect(hubPush(ROWS, "alice/aborted", { signal: controller.signal })).rejects.toThrow("user stopped it");
+    expect(hub.requests).toEqual([]);
+  });
+
   it("bad input is refused naming the row or the repo", async () => {
     await expect(hubPush([{ ok: 1 }, [1, 2]], "alice/bad")).rejects.toThrow("hubPush: row 1 is not a JSON object (got an array)");
     await expect(hubPush([{ n: 1n }], "alice/bad")).rejects.toThrow(/^hubPush: row 0 cannot be written as JSON/);
