@@ -181,6 +181,8 @@ describe("importHf", () => {
     expect(broken.message).toBe("import of someone/broken:train failed: data/train.jsonl line 2: not a JSON object");
     const bad = await platformFailure(importHf("not-a-repo", { apiKey, ...FAST }));
     expect([bad.status, bad.detail]).toEqual([400, 'repo: expected "namespace/name"']);
+    const climbing = await platformFailure(importHf("someone/source", { apiKey, revision: "main/../../other", ...FAST }));
+    expect([climbing.status, climbing.detail]).toEqual([400, "revision: expected a branch, tag or commit"]);
   });
 });
 

@@ -27,7 +27,12 @@ const ImportBody = z.looseObject({
   purpose: z.enum(PURPOSES).nullish(),
   mode: z.enum(MODES).nullish(),
   max_rows: z.number().int().positive().default(PLATFORM_IMPORT_MAX_ROWS),
-  revision: optionalText,
+  // A branch, tag or commit; it goes into Hub URLs with the platform's token, so nothing that could climb out of the repo.
+  revision: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*$/, "expected a branch, tag or commit")
+    .refine((r) => !r.split("/").includes(".."), "expected a branch, tag or commit")
+    .nullish(),
   config: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, "expected a config (subset) name").nullish(),
   name: optionalText,
   agent: optionalText,
