@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { pull, pushFile } from "@whileai/platform/node";
 import { describe, expect, it } from "vitest";
 import { hashFile, writeJsonlFile } from "./testing/big-file.js";
-import { withMemorySampling } from "./testing/memory-sampler.js";
+import { withMemorySampling, type MemoryPeak } from "./testing/memory-sampler.js";
 import { report, since } from "./testing/report.js";
 import { scratchServer } from "./testing/scratch-server.js";
 
@@ -17,8 +17,10 @@ const MiB = 1024 ** 2;
 
 // Measured at about 25 s on 2 cores (generate, push, hash, pull, hash), so it runs in the default suite.
 const BIG_FILE_BYTES = 1024 * MiB;
-// Server and client share this process, so the bound covers both ends of the transfer.
-const MAX_GROWTH = 80 * MB;
+// Server and client share this process, so the bound covers both ends of the transfer. Held
+// whole, the file would add 1,074 MB; streamed, growth is garbage not yet collected (30-50 MB
+// measured on 2 idle cores, up to 72 MB of RSS when other work starves the collector).
+const MAX_GROWTH = 100 * MB;
 
 describe("a 1 GiB file", () => {
   it("pushFile streams it with flat memory, the server stores exactly its bytes, pull to a path streams them back", async () => {
@@ -41,13 +43,13 @@ describe("a 1 GiB file", () => {
     expect(await hashFile(back)).toEqual(written);
 
     for (const [what, peak] of [["pushFile", up.peak], ["pull", down.peak]] as const) {
-      expect(peak.rssGrowth, `${what} RSS growth`).toBeLessThan(MAX_GROWTH);
       expect(peak.jsGrowth, `${what} heap + buffers growth`).toBeLessThan(MAX_GROWTH);
+      expect(peak.rssGrowth, `${what} RSS growth`).toBeLessThan(MAX_GROWTH);
     }
-    const mb = (peak: { rssGrowth: number }) => (peak.rssGrowth / MB).toFixed(0);
+    const mb = (peak: MemoryPeak) => `RSS +${(peak.rssGrowth / MB).toFixed(0)} MB, heap + buffers +${(peak.jsGrowth / MB).toFixed(0)} MB`;
     report(
-      `pushFile ${(written.size / MB).toFixed(0)} MB: ${pushS.toFixed(1)} s, ${(written.size / MB / pushS).toFixed(0)} MB/s, RSS +${mb(up.peak)} MB; ` +
-        `pull to a path: ${pullS.toFixed(1)} s, ${(written.size / MB / pullS).toFixed(0)} MB/s, RSS +${mb(down.peak)} MB; ` +
+      `pushFile ${(written.size / MB).toFixed(0)} MB: ${pushS.toFixed(1)} s, ${(written.size / MB / pushS).toFixed(0)} MB/s, ${mb(up.peak)}; ` +
+        `pull to a path: ${pullS.toFixed(1)} s, ${(written.size / MB / pullS).toFixed(0)} MB/s, ${mb(down.peak)}; ` +
         `peak RSS ${(Math.max(up.peak.peakRss, down.peak.peakRss) / MB).toFixed(0)} MB`,
     );
   }, 300_000);

@@ -17,6 +17,44 @@ describe("scanBlob", () => {
   });
 });
 
+/** The plain definition: split at each newline, a line with a non-space byte is a row, cut once a part reaches partBytes. */
+function reference(bytes: Buffer, partBytes: number): { rows: number; parts: [number, number][] } {
+  const parts: [number, number][] = [];
+  let rows = 0;
+  let start = 0;
+  let partStart = 0;
+  for (let i = 0; i <= bytes.length; i++) {
+    if (i < bytes.length && bytes[i] !== 10) continue;
+    if (bytes.subarray(start, i).some((c) => !(c === 32 || (c >= 9 && c <= 13)))) rows++;
+    start = i + 1;
+    if (i < bytes.length && i + 1 - partStart >= partBytes) {
+      parts.push([partStart, i + 1]);
+      partStart = i + 1;
+    }
+  }
+  if (bytes.length > partStart || parts.length === 0) parts.push([partStart, bytes.length]);
+  return { rows, parts };
+}
+
+describe("scanBlob against the plain definition", () => {
+  it("agrees on random blank-heavy text cut into random chunks", async () => {
+    let seed = 7;
+    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const alphabet = [10, 10, 32, 9, 13, 11, 12, 123, 125, 97];
+    for (let round = 0; round < 200; round++) {
+      const bytes = Buffer.from(Array.from({ length: random(200) }, () => alphabet[random(alphabet.length)]!));
+      const pieces: Buffer[] = [];
+      for (let at = 0; at < bytes.length; ) {
+        const next = Math.min(bytes.length, at + 1 + random(40));
+        pieces.push(bytes.subarray(at, next));
+        at = next;
+      }
+      const partBytes = 1 + random(50);
+      expect(await scanBlob(Readable.from(pieces), partBytes), `round ${round}`).toEqual(reference(bytes, partBytes));
+    }
+  });
+});
+
 describe("isDatasetId", () => {
   it("accepts minted ids only", () => {
     expect(isDatasetId(newDatasetId())).toBe(true);
