@@ -18,6 +18,8 @@ import type { PlatformServerOptions } from "./server.js";
 
 // Retries close together, so a cut connection costs milliseconds, not the default half-second steps.
 const FAST: RetryOptions = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
+// Each test takes about a second; the cap leaves room for a 2-core machine busy with other work.
+const BUSY_MACHINE_MS = 30_000;
 
 const proxies: DropProxy[] = [];
 afterEach(async () => {
@@ -45,9 +47,9 @@ function storedDatasets(dataDir: string): { id: string; status: string }[] {
 
 const blobFiles = (dataDir: string) => readdirSync(join(dataDir, "blobs")).sort();
 
-/** Waits up to 2 s for `check` to hold; a failure names what never happened. */
+/** Waits up to 10 s for `check` to hold; a failure names what never happened. */
 async function until(check: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1000; i++) {
     if (check()) return;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -69,7 +71,7 @@ describe("server restart mid-session", () => {
     await stopServer(server);
 
     // A GET sent while the server is down is retried until the new one answers.
-    const listing = call("GET", "/datasets", { apiKey, retry: { retries: 40, baseDelayMs: 50, maxDelayMs: 50 } }) as Promise<Listing>;
+    const listing = call("GET", "/datasets", { apiKey, retry: { retries: 100, baseDelayMs: 50, maxDelayMs: 50 } }) as Promise<Listing>;
     await startServer(dataDir, { port });
     expect((await listing).datasets.map((d) => d["datasetId"])).toEqual([first]);
 
@@ -78,7 +80,7 @@ describe("server restart mid-session", () => {
     const second = String((await pushRows(after, "after", { apiKey }))["datasetId"]);
     expect(await listedIds(apiKey)).toEqual([second, first]);
     expect(await pull(second, null, { apiKey })).toEqual(after);
-  });
+  }, BUSY_MACHINE_MS);
 
   it("an upload cut by the restart is retried against the new server and lands whole", async () => {
     const { server, apiKey, dataDir, proxy } = await behindProxy(0, { at: "before-reply" });
@@ -120,7 +122,7 @@ describe("a connection cut during the presigned PUT", () => {
     expect(await pull(id, null, { apiKey })).toEqual(rows);
     // The cut attempt's partial bytes were dropped, not left beside the blob.
     expect(blobFiles(dataDir)).toEqual([`${id}.jsonl`]);
-  });
+  }, BUSY_MACHINE_MS);
 
   it("cut after the server stored the bytes but before its reply: the retried PUT replaces them, still one dataset", async () => {
     const { apiKey, dataDir, proxy } = await behindProxy(1, { at: "before-reply" });
@@ -130,7 +132,7 @@ describe("a connection cut during the presigned PUT", () => {
     expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
     expect(await pull(id, null, { apiKey })).toEqual(rows);
-  });
+  }, BUSY_MACHINE_MS);
 
   it("pushFile's retry reopens the file and sends its exact bytes again", async () => {
     const { apiKey, dataDir, proxy } = await behindProxy(2, { at: "mid-body", afterBytes: 1 << 20 });
@@ -141,7 +143,7 @@ describe("a connection cut during the presigned PUT", () => {
     const id = String(out["datasetId"]);
     expect(await hashFile(join(dataDir, "blobs", `${id}.jsonl`))).toEqual(written);
     expect(blobFiles(dataDir)).toEqual([`${id}.jsonl`]);
-  });
+  }, BUSY_MACHINE_MS);
 
   it("cut on every attempt: the push fails naming the upload, and the dataset is never listed or served", async () => {
     const { apiKey, dataDir, proxy } = await behindProxy(Infinity, { at: "mid-body", afterBytes: 64 << 10 });
@@ -156,7 +158,7 @@ describe("a connection cut during the presigned PUT", () => {
     await until(() => blobFiles(dataDir).length === 0, "the partial uploads to be dropped");
     expect((await platformFailure(call("GET", `/datasets/${pending!.id}/download`, { apiKey }))).status).toBe(409);
     expect((await platformFailure(call("POST", `/datasets/${pending!.id}/finalize`, { apiKey }))).status).toBe(409);
-  });
+  }, BUSY_MACHINE_MS);
 });
 
 /** PUTs `first`, then holds the connection open until the server is writing, and returns a function sending `rest`. */
@@ -207,7 +209,7 @@ describe("half-finished datasets", () => {
     expect(blobFiles(dataDir)).toEqual([`${uploaded.datasetId}.jsonl`]);
     expect(await call("POST", `/datasets/${uploaded.datasetId}/finalize`, { apiKey })).toMatchObject({ status: "ready", rows: 100 });
     expect(await listedIds(apiKey)).toEqual([uploaded.datasetId]);
-  });
+  }, BUSY_MACHINE_MS);
 
   it("an upload still in flight when the dataset is finalized cannot change its bytes (409)", async () => {
     const { apiKey, dataDir } = await scratchServer();
@@ -226,7 +228,7 @@ describe("half-finished datasets", () => {
 
     expect(await pull(datasetId, null, { apiKey })).toEqual(Array.from({ length: 10 }, () => ({ v: 1 })));
     expect(blobFiles(dataDir)).toEqual([`${datasetId}.jsonl`]);
-  });
+  }, BUSY_MACHINE_MS);
 });
 
 describe("request bodies", () => {
@@ -245,7 +247,7 @@ describe("request bodies", () => {
     }
     expect(await listedIds(apiKey)).toEqual([id]);
     expect(await call("GET", "/agents", { apiKey })).toEqual({ agents: [] });
-  });
+  }, BUSY_MACHINE_MS);
 
   it("answers oversized bodies with 413 that the client reads (not a reset), declared or streamed, and keeps nothing", async () => {
     const { apiKey, dataDir, proxy } = await behindProxy(0, { at: "before-reply" }, { maxJsonBytes: 64 << 10, maxUploadBytes: 1 << 20 });
@@ -273,5 +275,5 @@ describe("request bodies", () => {
     expect(storedDatasets(dataDir).map((d) => d.status)).toEqual(["pending", "pending"]);
     expect(blobFiles(dataDir)).toEqual([]);
     expect(await call("GET", "/agents", { apiKey })).toEqual({ agents: [] });
-  });
+  }, BUSY_MACHINE_MS);
 });
