@@ -161,7 +161,7 @@ describe("a connection cut during the presigned PUT", () => {
   }, BUSY_MACHINE_MS);
 });
 
-/** PUTs `first`, then holds the connection open until the server is writing, and returns a function sending `rest`. */
+/** Starts a PUT of `total` bytes by sending `first` and holding the rest back; `finish` sends the rest and resolves with the reply. */
 function startPut(uploadUrl: string, first: Buffer, total: number): { finish: (rest: Buffer) => Promise<{ status: number; body: string }> } {
   const req = request(uploadUrl, { method: "PUT", headers: { "Content-Length": total } });
   const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
