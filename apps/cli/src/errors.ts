@@ -41,7 +41,7 @@ export interface DescribedError {
 
 /**
  * The one line to print for an error that reached the top. Errors from the packages
- * (`JsonlLineError`, `OtlpDecodeError`, `PlatformError`, zod option errors) already name the file,
+ * (`JsonlLineError`, `OtlpDecodeError`, `PlatformError`, ...) already name the file,
  * line or field in their message, so their message is the line; only truly unexpected errors get
  * the `WAI_DEBUG` hint.
  */

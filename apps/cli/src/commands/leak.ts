@@ -4,14 +4,12 @@
  */
 import { readFile } from "node:fs/promises";
 import { Option, InvalidArgumentError, type Command } from "commander";
-import { mergeLeakageReports, type LeakageReport, type LeakageScan, type ShardReport, type ShardSpec } from "@whileai/hash-embed";
-import { scanLeakage } from "@whileai/hash-embed/node";
+import type { LeakageReport, LeakageScan, ShardReport, ShardSpec } from "@whileai/hash-embed";
 import type { TraceRow } from "@whileai/traces";
 import { collect, parseInteger, parseNumber, parsePositiveInteger } from "../args.js";
 import { CliError, UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
 import { LineSink, formatJson, isStdout, writeJson, writeText, writeTextFile } from "../output.js";
-import { createScanProgressBar } from "../progress.js";
 import { interruptSignal } from "../signals.js";
 import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
 
@@ -86,6 +84,7 @@ async function scan(flags: LeakFlags): Promise<void> {
   }
   // Ctrl-C from here on stops reading or scanning cleanly (workers ended, no partial files).
   const { signal, dispose } = interruptSignal();
+  const { createScanProgressBar } = await import("../progress.js");
   const bar = createScanProgressBar(process.stderr);
   let result: LeakageScan;
   let generated: Awaited<ReturnType<typeof readInputs>>;
@@ -94,6 +93,8 @@ async function scan(flags: LeakFlags): Promise<void> {
     generated = await readInputs(flags.generated, input);
     const sources = await readInputs(flags.sources, input);
     reportInputs([...generated.inputs, ...sources.inputs]);
+    // Loaded here, not at the top: every other command starts faster without the scan's WebAssembly.
+    const { scanLeakage } = await import("@whileai/hash-embed/node");
     result = await scanLeakage(generated.rows, sources.rows, {
       threshold: flags.threshold,
       examples: flags.examples,
@@ -169,6 +170,7 @@ async function merge(flags: LeakFlags, command: Command): Promise<void> {
   }
   const parts: ShardReport[] = [];
   for (const path of flags.merge as string[]) parts.push(await readShardReport(path));
+  const { mergeLeakageReports } = await import("@whileai/hash-embed");
   let report: LeakageReport;
   try {
     report = mergeLeakageReports(parts);

@@ -9,8 +9,10 @@ describe("wai report", () => {
   it("prints the text report of a file", async () => {
     const result = await runWai(["report", example("support-canonical.jsonl")]);
     expect(result.code).toBe(0);
-    // The report's warning names a numeric column; the hint says which flags read it.
-    expect(result.stderr).toBe("wai: to read one of those columns as the label: --reward-key <column> --threshold <bar>\n");
+    // The report's warnings name a numeric column and 0.5 labels; the hints say which flags read them.
+    expect(result.stderr).toBe(
+      "wai: to read one of those columns as the label: --reward-key <column> --threshold <bar>\nwai: to read labels that are not 0/1: --threshold <bar>\n",
+    );
     expect(result.stdout).toMatch(/^traces: +80\n/);
     expect(result.stdout).toContain("graded:             69 (pass 51 / fail 18), ungraded 8, labelled but not 0/1 3");
     expect(result.stdout).toContain("lookup_order x52 (5 calls faulted)");

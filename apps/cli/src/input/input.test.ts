@@ -93,6 +93,12 @@ describe("format detection", () => {
     expect((await rowsOf(file)).rows).toHaveLength(4);
   });
 
+  it("reads JSON Lines after a long run of blank lines", async () => {
+    const file = tmp.path("blank-start.jsonl");
+    writeFileSync(file, "\n".repeat(200) + readFileSync(example("support-canonical.jsonl"), "utf8"));
+    expect((await rowsOf(file)).input).toMatchObject({ format: "rows-jsonl", rows: 80 });
+  });
+
   it("reads an empty file as no rows and says so", async () => {
     const file = tmp.path("empty.jsonl");
     writeFileSync(file, "\n\n");

@@ -3,11 +3,24 @@
  * JSON array of rows, OpenAI/Anthropic message exports, OTLP JSON / JSON Lines / protobuf, each
  * optionally gzipped. The format is told from the content, never the file name.
  */
-import { decodeOtlpProtobuf, OtlpDecodeError, parseOtlpJson, rowsFromOtel, type OtlpTracesJson } from "@whileai/otel";
+import type { OtlpTracesJson } from "@whileai/otel";
 import { loadTracesWithReport, py, type TraceRow } from "@whileai/traces";
 import { CliError } from "../errors.js";
 import { openByteSource, readAll } from "./byte-source.js";
 import { isBlank, readLines, type Line } from "./lines.js";
+
+/** @whileai/otel (protobufjs included) loads only when an input is OTLP: row files start faster without it. */
+type Otel = typeof import("@whileai/otel");
+let otelModule: Promise<Otel> | undefined;
+function loadOtel(): Promise<Otel> {
+  otelModule ??= import("@whileai/otel");
+  return otelModule;
+}
+
+/** By name, so the check needs no loaded @whileai/otel. */
+function isOtlpDecodeError(error: unknown): error is Error & { line?: number; column?: number } {
+  return error instanceof Error && error.name === "OtlpDecodeError";
+}
 
 export type InputFormat = "rows-jsonl" | "messages-jsonl" | "rows-json" | "otlp-json" | "otlp-jsonl" | "otlp-protobuf" | "empty";
 
@@ -63,7 +76,8 @@ export async function readInput(path: string, options: ReadInputOptions = {}): P
   if (kind === "empty") values = [];
   else if (kind === "binary") {
     report.format = "otlp-protobuf";
-    values = otelRows([decodeProtobuf(await readAll(source.chunks), source.name)]);
+    const otel = await loadOtel();
+    values = otelRows(otel, [decodeProtobuf(otel, await readAll(source.chunks), source.name)]);
   } else values = await readText(source.name, readLines(source.chunks), report, options);
 
   const loadOptions = { rewardKey: options.rewardKey, threshold: options.threshold };
@@ -80,24 +94,29 @@ export async function readInput(path: string, options: ReadInputOptions = {}): P
 }
 
 /**
- * Text or binary from the first bytes: OTLP protobuf starts with field tags and lengths (control
- * bytes), JSON text never holds a raw control byte other than tab, CR and LF.
+ * Text or binary from the first bytes. OTLP protobuf starts with field tags and lengths: control
+ * bytes, or bytes past ASCII. JSON text holds no raw control byte but tab, CR and LF, and its first
+ * character (after a byte-order mark and white space) is printable ASCII. Only white space so far
+ * is text too: JSON may follow a long run of blank lines.
  */
 function contentKind(head: Uint8Array): "empty" | "binary" | "text" {
-  let text = false;
-  for (let i = 0; i < head.length; i++) {
-    const b = head[i];
-    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d) return "binary";
-    if (b > 0x20) text = true;
-  }
-  return text ? "text" : "empty";
+  if (head.length === 0) return "empty";
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && isSpace(head[i])) i++;
+  if (i < head.length && !(head[i] > 0x20 && head[i] < 0x7f)) return "binary";
+  for (; i < head.length; i++) if (head[i] < 0x20 && !isSpace(head[i])) return "binary";
+  return "text";
 }
 
-function decodeProtobuf(bytes: Uint8Array, name: string): OtlpTracesJson {
+function isSpace(byte: number): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}
+
+function decodeProtobuf(otel: Otel, bytes: Uint8Array, name: string): OtlpTracesJson {
   try {
-    return decodeOtlpProtobuf(bytes);
+    return otel.decodeOtlpProtobuf(bytes);
   } catch (error) {
-    if (error instanceof OtlpDecodeError) {
+    if (isOtlpDecodeError(error)) {
       throw new CliError(`${name}: not JSON text, and not OTLP protobuf either (${error.message})`, { cause: error });
     }
     throw error;
@@ -105,12 +124,12 @@ function decodeProtobuf(bytes: Uint8Array, name: string): OtlpTracesJson {
 }
 
 /** OTLP objects (several for JSON Lines) into rows: spans are grouped across all of them, as one export. */
-function otelRows(objects: OtlpTracesJson[]): unknown[] {
+function otelRows(otel: Otel, objects: OtlpTracesJson[]): unknown[] {
   const resourceSpans = objects.flatMap((object) => {
     const spans = (object as { resourceSpans?: unknown }).resourceSpans;
     return Array.isArray(spans) ? spans : [];
   });
-  return rowsFromOtel(objects.length === 1 ? objects[0] : { resourceSpans });
+  return otel.rowsFromOtel(objects.length === 1 ? objects[0] : { resourceSpans });
 }
 
 /**
@@ -143,38 +162,40 @@ async function readText(
       if (line.text === undefined) throw new CliError(`${name}:${line.number}: not valid UTF-8 text`);
       whole.push(line.text);
     }
-    return readDocument(name, whole.join("\n"), report);
+    return await readDocument(name, whole.join("\n"), report);
   }
   if (!text.startsWith("{")) {
     throw new CliError(`${name}:${first.number}: not JSON, JSON Lines or OTLP protobuf (the line starts with ${JSON.stringify(text.slice(0, 20))})`);
   }
   if (text.includes('"resourceSpans"')) {
     report.format = "otlp-jsonl";
+    const otel = await loadOtel();
     const objects: OtlpTracesJson[] = [];
     for await (const line of replay(first, lines)) {
-      const value = parseLine(name, line, report, options, (t) => parseOtlpJson(t, { line: line.number }));
+      const value = parseLine(name, line, report, options, (t) => otel.parseOtlpJson(t, { line: line.number }));
       if (value !== skipped) objects.push(value as OtlpTracesJson);
     }
-    return otelRows(objects);
+    return otelRows(otel, objects);
   }
   report.format = looksLikeMessages(text) ? "messages-jsonl" : "rows-jsonl";
   return rowValues(name, replay(first, lines), report, options);
 }
 
 /** A whole JSON document: an OTLP export, a platform-gate `{spans}` dump, span or row arrays, or one row. */
-function readDocument(name: string, text: string, report: InputReport): unknown[] {
+async function readDocument(name: string, text: string, report: InputReport): Promise<unknown[]> {
   if (text.includes('"resourceSpans"')) {
     report.format = "otlp-json";
-    return otelRows([wrapDecode(name, text, () => parseOtlpJson(text))]);
+    const otel = await loadOtel();
+    return otelRows(otel, [wrapDecode(name, text, () => otel.parseOtlpJson(text))]);
   }
   const value = wrapDecode(name, text, () => py.pyJsonLoads(text));
   if (py.isDict(value) && Array.isArray(value.spans)) {
     report.format = "otlp-json";
-    return otelRows([value as OtlpTracesJson]);
+    return otelRows(await loadOtel(), [value as OtlpTracesJson]);
   }
   if (Array.isArray(value) && value.length > 0 && isSpan(value[0])) {
     report.format = "otlp-json";
-    return rowsFromOtel(value);
+    return (await loadOtel()).rowsFromOtel(value);
   }
   report.format = "rows-json";
   // One object is one row here (Python's load_traces would read a dict's keys, i.e. nothing).
@@ -208,8 +229,8 @@ function parseLine(name: string, line: Line, report: InputReport, options: ReadI
     try {
       return parse(line.text);
     } catch (error) {
-      if (!(error instanceof Error) || !(error.name === "PyJsonError" || error instanceof OtlpDecodeError)) throw error;
-      const column = error instanceof OtlpDecodeError ? error.column : jsonErrorColumn(error.message);
+      if (!(error instanceof Error) || !(error.name === "PyJsonError" || isOtlpDecodeError(error))) throw error;
+      const column = isOtlpDecodeError(error) ? error.column : jsonErrorColumn(error.message);
       if (column !== undefined) where += `:${column}`;
       const message = error.message.replace(/^OTLP JSON(?: Lines)?: (?:line \d+(?: column \d+)?: )?/, "").replace(/ in JSON at position \d+.*$/, "");
       problem = `invalid JSON (${message})`;
@@ -231,9 +252,9 @@ function wrapDecode<T>(name: string, text: string, decode: () => T): T {
   try {
     return decode();
   } catch (error) {
-    if (error instanceof Error && (error.name === "PyJsonError" || error instanceof OtlpDecodeError)) {
+    if (error instanceof Error && (error.name === "PyJsonError" || isOtlpDecodeError(error))) {
       const message = error.message.replace(/^OTLP JSON: /, "");
-      if (error instanceof OtlpDecodeError && error.line !== undefined) {
+      if (isOtlpDecodeError(error) && error.line !== undefined) {
         const where = error.column === undefined ? `${error.line}` : `${error.line}:${error.column}`;
         throw new CliError(`${name}:${where}: invalid JSON (${message.replace(/^line \d+(?: column \d+)?: /, "")})`, { cause: error });
       }
