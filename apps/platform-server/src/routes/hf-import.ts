@@ -7,7 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Readable } from "node:stream";
-import { hubDownload, hubListFiles, MODES, PLATFORM_IMPORT_MAX_ROWS, PlatformError, PURPOSES, type HubFile } from "@whileai/platform";
+import { MODES, PLATFORM_IMPORT_MAX_ROWS, PlatformError, PURPOSES } from "@whileai/platform";
+import { hubDownload, hubListFiles, type HubFile } from "@whileai/platform/hub";
 import { z } from "zod";
 import { newDatasetId, scanBlob } from "../blobs.js";
 import type { ImportInfo } from "../hf-store.js";

@@ -7,7 +7,8 @@
  */
 import { openAsBlob } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { hubPush, hubWhoAmI, PlatformError } from "@whileai/platform";
+import { PlatformError } from "@whileai/platform";
+import { hubPush, hubWhoAmI } from "@whileai/platform/hub";
 import { z } from "zod";
 import type { HfJobs, HfStore, PushStamp } from "../hf-store.js";
 import { HttpError, readJson, sendJson } from "../http.js";

@@ -11,4 +11,6 @@ export { pushFile } from "./push-file.js";
 export type { PushFileOptions } from "./push-file.js";
 // Shadows the main entry's rows-only `pull`: this one also streams to a path.
 export { pull } from "./pull.js";
+// The Hub functions: Node users get them from the package root as well as from `/hub`.
+export * from "../hub.js";
 export { hubPushFile } from "./hub-push-file.js";
