@@ -36,3 +36,18 @@ export function localSecrets(dataDir: string, options: { signingKey?: string | n
   const devKey = persistentSecret(dataDir, "dev-api-key", () => `wai_dev_${randomBytes(24).toString("base64url")}`);
   return { signingKey, devKey };
 }
+
+/** The Hugging Face Hub a local platform reaches for its hf routes (see `hub` of `createPlatformServer`). */
+export interface LocalHub {
+  token: string;
+  endpoint: string;
+}
+
+/**
+ * `WHILEAI_HF_TOKEN` and `WHILEAI_HF_ENDPOINT` (default https://huggingface.co; another Hub, or a
+ * local stand-in, by its URL), or null without a token: the hf routes then answer 501.
+ */
+export function hubFromEnv(env: Record<string, string | undefined>): LocalHub | null {
+  const token = env["WHILEAI_HF_TOKEN"];
+  return token ? { token, endpoint: env["WHILEAI_HF_ENDPOINT"] || "https://huggingface.co" } : null;
+}

@@ -1,7 +1,7 @@
 /** `pnpm --filter platform-server start`: serve the local platform and print its URL and a dev API key. */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { DEV_ACCOUNT, localSecrets } from "./local-secrets.js";
+import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "./local-secrets.js";
 import { createPlatformServer } from "./server.js";
 
 const env = process.env;
@@ -9,8 +9,7 @@ const dataDir = env["WHILEAI_SERVER_DATA"] ?? join(homedir(), ".whileai", "serve
 const { signingKey, devKey } = localSecrets(dataDir, { signingKey: env["WHILEAI_SIGNING_KEY"] });
 
 // The hf routes need a Hub token; the endpoint defaults to huggingface.co (another Hub, or a local stand-in, via the URL).
-const hfToken = env["WHILEAI_HF_TOKEN"];
-const hub = hfToken ? { token: hfToken, endpoint: env["WHILEAI_HF_ENDPOINT"] || "https://huggingface.co" } : null;
+const hub = hubFromEnv(env);
 
 const server = await createPlatformServer({
   dataDir,

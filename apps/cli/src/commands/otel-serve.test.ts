@@ -6,7 +6,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { isolatedEnv, runWai, startWai, tempDir, type WaiProcess, removeTempDirs } from "../testing/platform-fixture.js";
+import { isolatedEnv, runWai, startWai, scratchDir, type WaiProcess, removeScratchDirs, type Env } from "../testing/platform-fixture.js";
 
 // The OpenTelemetry SDK and exporters are dev dependencies of @whileai/otel; the agent runs there.
 const OTEL_PACKAGE = fileURLToPath(new URL("../../../../packages/otel/", import.meta.url));
@@ -47,14 +47,14 @@ function runAgent(endpoint: string, format: "http" | "proto"): Promise<{ code: n
   });
 }
 
-afterAll(removeTempDirs);
+afterAll(removeScratchDirs);
 
 const running: WaiProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
 });
 
-function receiver(args: string[], env: NodeJS.ProcessEnv): WaiProcess {
+function receiver(args: string[], env: Env): WaiProcess {
   const p = startWai(["otel", "serve", "--port", "0", ...args], { env });
   running.push(p);
   return p;
@@ -78,7 +78,7 @@ const rowsOf = (text: string) =>
 describe("wai otel serve", () => {
   for (const format of ["http", "proto"] as const) {
     it(`OTLP/HTTP ${format === "http" ? "JSON" : "protobuf"} from the official exporter becomes rows in --out, written on SIGTERM`, async () => {
-      const dir = tempDir("wai-otel-");
+      const dir = scratchDir("wai-otel-");
       const out = join(dir, "rows.jsonl");
       const p = receiver(["--out", out], isolatedEnv(dir));
       const [, endpoint] = await p.waitFor(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=(\S+)\n/);
@@ -97,7 +97,7 @@ describe("wai otel serve", () => {
   }
 
   it("without --out the rows go to stdout, after --idle-ms of quiet", async () => {
-    const dir = tempDir("wai-otel-");
+    const dir = scratchDir("wai-otel-");
     const p = receiver(["--idle-ms", "200"], isolatedEnv(dir));
     const [, endpoint] = await p.waitFor(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=(\S+)\n/);
     expect((await runAgent(endpoint!, "http")).code).toBe(0);
@@ -107,18 +107,18 @@ describe("wai otel serve", () => {
   });
 
   it("a malformed body is refused and counted, the receiver keeps running", async () => {
-    const dir = tempDir("wai-otel-");
+    const dir = scratchDir("wai-otel-");
     const p = receiver(["--out", join(dir, "rows.jsonl")], isolatedEnv(dir));
     const [, endpoint] = await p.waitFor(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=(\S+)\n/);
     const res = await fetch(endpoint!, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{not json" });
     expect(res.status).toBe(400);
     expect((await runAgent(endpoint!, "http")).code).toBe(0);
     expect(await p.stop("SIGTERM")).toEqual({ code: 0, signal: null });
-    expect(p.stderr()).toMatch(/\nwai: \d+ requests \(1 rejected\), 5 spans, 2 rows written\nwai: warning: 1 requests were refused/);
+    expect(p.stderr()).toMatch(/\nwai: \d+ requests \(1 rejected\), 5 spans, 2 rows written\nwai: warning: 1 request refused \(malformed, too large or wrong route\); each exporter was told why\n$/);
   });
 
   it("an --out that cannot be written is one line, exit 1, before listening", async () => {
-    const dir = tempDir("wai-otel-");
+    const dir = scratchDir("wai-otel-");
     writeFileSync(join(dir, "file"), "");
     const result = await runWai(["otel", "serve", "--port", "0", "--out", join(dir, "file", "rows.jsonl")], { env: isolatedEnv(dir) });
     expect(result.code).toBe(1);

@@ -19,8 +19,14 @@ interface OtelServeOptions {
   idleMs: number;
 }
 
+/** "1 request" / "3 requests". */
+function count(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
 function statsLine(s: OtlpReceiverStats): string {
-  return `${s.requests} requests (${s.rejected} rejected), ${s.spans} spans, ${s.rows} rows written${s.evicted ? `, ${s.evicted} conversations written early at the memory cap` : ""}`;
+  const early = s.evicted ? `, ${count(s.evicted, "conversation")} written early at the memory cap` : "";
+  return `${count(s.requests, "request")} (${s.rejected} rejected), ${count(s.spans, "span")}, ${count(s.rows, "row")} written${early}`;
 }
 
 async function appendable(path: string): Promise<void> {
@@ -50,7 +56,7 @@ async function otelServe(options: OtelServeOptions): Promise<void> {
     await untilAborted(interrupt.signal);
     const stats = await receiver.close();
     note(statsLine(stats));
-    if (stats.rejected) warn(`${stats.rejected} requests were refused (malformed, too large or wrong route); their exporters were told why`);
+    if (stats.rejected) warn(`${count(stats.rejected, "request")} refused (malformed, too large or wrong route); each exporter was told why`);
   } finally {
     interrupt.dispose();
   }

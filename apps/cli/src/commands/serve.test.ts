@@ -4,16 +4,16 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { createNodeRuntime, datasets, pushFile, setPlatformRuntime } from "@whileai/platform/node";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { EXAMPLES, isolatedEnv, runWai, startWai, tempDir, type WaiProcess, removeTempDirs } from "../testing/platform-fixture.js";
+import { EXAMPLES, isolatedEnv, runWai, startWai, scratchDir, type WaiProcess, removeScratchDirs, type Env } from "../testing/platform-fixture.js";
 
-afterAll(removeTempDirs);
+afterAll(removeScratchDirs);
 
 const running: WaiProcess[] = [];
 afterEach(async () => {
   await Promise.all(running.splice(0).map((p) => p.stop("SIGKILL")));
 });
 
-function serve(args: string[], env: NodeJS.ProcessEnv): WaiProcess {
+function serve(args: string[], env: Env): WaiProcess {
   const p = startWai(["serve", ...args], { env });
   running.push(p);
   return p;
@@ -21,7 +21,7 @@ function serve(args: string[], env: NodeJS.ProcessEnv): WaiProcess {
 
 describe("wai serve", () => {
   it("prints the URL, the dev key and the env lines; the key works; SIGTERM exits 0; a restart keeps key and data", async () => {
-    const home = tempDir("wai-serve-");
+    const home = scratchDir("wai-serve-");
     const dataDir = join(home, "platform-data");
     const env = isolatedEnv(home);
     const first = serve(["--port", "0", "--data-dir", dataDir], env);
@@ -38,19 +38,19 @@ describe("wai serve", () => {
     expect(await datasets({ apiKey: key! })).toMatchObject({ datasets: [{ datasetId: pushed["datasetId"], name: "kept" }] });
 
     expect(await first.stop("SIGTERM")).toEqual({ code: 0, signal: null });
-    expect(first.stderr()).toBe("wai: Ctrl-C stops it\nwai: local platform stopped\n");
+    expect(first.stderr()).toBe("wai: Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on\nwai: Ctrl-C stops it\nwai: local platform stopped\n");
 
     const second = serve(["--port", "0", "--data-dir", dataDir, "--json"], env);
     await second.waitFor(/\}\n/);
     const started = JSON.parse(second.stdout()) as { url: string; apiKey: string; dataDir: string };
-    expect(started).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: key, dataDir });
+    expect(started).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: key, dataDir, hfEndpoint: null });
     const listed = await runWai(["datasets", "--json", "--api-url", started.url, "--api-key", started.apiKey], { env });
     expect(JSON.parse(listed.stdout)).toMatchObject({ datasets: [{ datasetId: pushed["datasetId"], rows: 80 }] });
     expect(await second.stop("SIGINT")).toEqual({ code: 0, signal: null });
   });
 
   it("WHILEAI_SERVER_DATA is the default data directory", async () => {
-    const home = tempDir("wai-serve-");
+    const home = scratchDir("wai-serve-");
     const dataDir = join(home, "from-env");
     const p = serve(["--port", "0", "--json"], isolatedEnv(home, { WHILEAI_SERVER_DATA: dataDir }));
     await p.waitFor(/\}\n/);
@@ -60,7 +60,7 @@ describe("wai serve", () => {
   });
 
   it("a port in use is one line, exit 1; a bad port is a usage error", async () => {
-    const home = tempDir("wai-serve-");
+    const home = scratchDir("wai-serve-");
     const env = isolatedEnv(home);
     const first = serve(["--port", "0", "--data-dir", join(home, "a"), "--json"], env);
     await first.waitFor(/\}\n/);

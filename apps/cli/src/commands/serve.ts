@@ -6,7 +6,7 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
 import { createPlatformServer } from "platform-server";
-import { DEV_ACCOUNT, localSecrets } from "platform-server/local-secrets";
+import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "platform-server/local-secrets";
 import { note, writeJson, writeText } from "../output.js";
 import { interruptSignal } from "../signals.js";
 import { listenError, parsePort, untilAborted } from "./servers.js";
@@ -21,13 +21,14 @@ interface ServeOptions {
 async function serve(options: ServeOptions): Promise<void> {
   const dataDir = resolve(options.dataDir ?? process.env["WHILEAI_SERVER_DATA"] ?? join(homedir(), ".whileai", "server"));
   const { signingKey, devKey } = localSecrets(dataDir, { signingKey: process.env["WHILEAI_SIGNING_KEY"] });
+  const hub = hubFromEnv(process.env);
   const interrupt = interruptSignal();
   try {
-    const server = await createPlatformServer({ dataDir, signingKey, port: options.port, host: options.host }).catch((error: unknown) =>
+    const server = await createPlatformServer({ dataDir, signingKey, hub, port: options.port, host: options.host }).catch((error: unknown) =>
       listenError(error, "the local platform", options.host, options.port),
     );
     server.ensureAccountKey(DEV_ACCOUNT, devKey);
-    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir });
+    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir, hfEndpoint: hub?.endpoint ?? null });
     else {
       writeText(
         [
@@ -39,6 +40,7 @@ async function serve(options: ServeOptions): Promise<void> {
         ].join("\n"),
       );
     }
+    note(hub ? `Hugging Face routes push to ${hub.endpoint}` : "Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on");
     note("Ctrl-C stops it");
     await untilAborted(interrupt.signal);
     await server.close();
@@ -61,7 +63,8 @@ export function register(program: Command): void {
       `
 The signing key and the dev API key are made on first start and kept in the data directory,
 so presigned URLs and the key survive restarts. WHILEAI_SIGNING_KEY overrides the stored
-signing key. SIGINT or SIGTERM closes the server and exits 0.
+signing key. WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT, default https://huggingface.co) turn
+on the Hugging Face routes (wai hf). SIGINT or SIGTERM closes the server and exits 0.
 
 Example:
   $ wai serve --port 8787 --data-dir ./platform-data

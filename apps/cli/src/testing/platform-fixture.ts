@@ -7,11 +7,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createPlatformServer, type PlatformServer } from "platform-server";
+import { BIN } from "./run-wai.js";
 
-export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
-export const EXAMPLES = fileURLToPath(new URL("../../../../examples/", import.meta.url));
+export { EXAMPLES, runWai } from "./run-wai.js";
 
 export interface LocalPlatform {
   server: PlatformServer;
@@ -23,20 +22,20 @@ export interface LocalPlatform {
 
 const made: string[] = [];
 
-/** A temporary directory, removed by `removeTempDirs` (call it in `afterAll`). */
-export function tempDir(prefix: string): string {
+/** A temporary directory, removed by `removeScratchDirs` (call it in `afterAll`). */
+export function scratchDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   made.push(dir);
   return dir;
 }
 
-export function removeTempDirs(): void {
+export function removeScratchDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
 /** A platform with one account (`alice`) whose key is returned. */
 export async function startLocalPlatform(): Promise<LocalPlatform> {
-  const dir = tempDir("wai-platform-");
+  const dir = scratchDir("wai-platform-");
   const server = await createPlatformServer({ dataDir: join(dir, "data"), signingKey: "test-signing-key", port: 0 });
   const apiKey = "wai_test_alice";
   server.ensureAccountKey("alice", apiKey);
@@ -52,35 +51,16 @@ export async function startLocalPlatform(): Promise<LocalPlatform> {
   };
 }
 
+export type Env = Record<string, string | undefined>;
+
 /**
- * The environment of a child `wai`: no WHILEAI_/ZEROPROOF_ variable of the caller, HOME and
- * WHILEAI_HOME in an empty directory (so no stored login is found), plus `extra`.
+ * Environment overrides for a child `wai`: every WHILEAI_/ZEROPROOF_ variable of the caller unset,
+ * HOME and WHILEAI_HOME in an empty directory (so no stored login is found), plus `extra`.
  */
-export function isolatedEnv(home: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!k.startsWith("WHILEAI_") && !k.startsWith("ZEROPROOF_") && k !== "WAI_DEBUG") env[k] = v;
+export function isolatedEnv(home: string, extra: Record<string, string> = {}): Env {
+  const env: Env = {};
+  for (const k of Object.keys(process.env)) if (k.startsWith("WHILEAI_") || k.startsWith("ZEROPROOF_")) env[k] = undefined;
   return { ...env, HOME: home, WHILEAI_HOME: join(home, ".whileai"), ...extra };
-}
-
-export interface WaiResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `node dist/bin.js ...args` to completion. */
-export function runWai(args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string; input?: string }): Promise<WaiResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-    child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(options.input ?? "");
-  });
 }
 
 /** A long-running `wai` (a server): its output so far, and a way to wait for a line. */
@@ -94,8 +74,9 @@ export interface WaiProcess {
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startWai(args: readonly string[], options: { env: NodeJS.ProcessEnv; cwd?: string }): WaiProcess {
-  const child = spawn(process.execPath, [BIN, ...args], { env: options.env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+export function startWai(args: readonly string[], options: { env: Env; cwd?: string }): WaiProcess {
+  const env = { ...process.env, WAI_DEBUG: undefined, ...options.env };
+  const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));

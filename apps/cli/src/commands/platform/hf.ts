@@ -10,6 +10,7 @@ import { formatRecord } from "./format.js";
 interface WaitOptions extends ConnectionOptions {
   wait: boolean;
   timeout?: number;
+  poll?: number;
 }
 
 /** Runs a call that may poll for minutes, so Ctrl-C cancels its waits cleanly. */
@@ -44,10 +45,11 @@ export function registerHf(program: Command): void {
     .option("--private", "make the repository private")
     .option("--no-wait", "return as soon as the push has started")
     .option("--timeout <seconds>", "how long to wait (default 600)", parseNumber)
+    .option("--poll <seconds>", "time between checks while waiting (default 2.5)", parseNumber)
     .addHelpText("after", examples("wai hf publish ds_0123abcd --namespace my-org --private"))
     .action((id: string, options: WaitOptions & { namespace?: string; repo?: string; private?: boolean }) =>
       interruptible(async (signal) => {
-        const stamp = await hfPublish(id, { ...connect(options, signal), namespace: options.namespace, repo: options.repo, private: options.private ?? false, wait: options.wait, timeout: options.timeout });
+        const stamp = await hfPublish(id, { ...connect(options, signal), namespace: options.namespace, repo: options.repo, private: options.private ?? false, wait: options.wait, timeout: options.timeout, poll: options.poll });
         show(stamp, options);
       }),
     );
@@ -65,6 +67,7 @@ export function registerHf(program: Command): void {
     .option("--max-rows <n>", "most rows to import (default 100000)", parsePositiveInteger)
     .option("--no-wait", "return as soon as the import has started")
     .option("--timeout <seconds>", "how long to wait (default 900)", parseNumber)
+    .option("--poll <seconds>", "time between checks while waiting (default 3)", parseNumber)
     .addHelpText("after", examples("wai hf import my-org/support-traces --split test --purpose holdout --agent support-bot"))
     .action(
       (
@@ -72,8 +75,8 @@ export function registerHf(program: Command): void {
         options: WaitOptions & { split: string; revision?: string; config?: string; name?: string; purpose: string; mode?: string; agent?: string; description?: string; maxRows?: number },
       ) =>
         interruptible(async (signal) => {
-          const { wait, timeout, split, revision, config, name, purpose, mode, agent, description, maxRows } = options;
-          show(await importHf(repo, { ...connect(options, signal), split, revision, config, name, purpose, mode, agent, description, maxRows, wait, timeout }), options);
+          const { wait, timeout, poll, split, revision, config, name, purpose, mode, agent, description, maxRows } = options;
+          show(await importHf(repo, { ...connect(options, signal), split, revision, config, name, purpose, mode, agent, description, maxRows, wait, timeout, poll }), options);
         }),
     );
 }

@@ -3,11 +3,11 @@
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isolatedEnv, runWai, startLocalPlatform, tempDir, type LocalPlatform, removeTempDirs } from "../../testing/platform-fixture.js";
+import { isolatedEnv, runWai, startLocalPlatform, scratchDir, type LocalPlatform, removeScratchDirs, type Env } from "../../testing/platform-fixture.js";
 
 let platform: LocalPlatform;
 let home: string;
-let env: NodeJS.ProcessEnv;
+let env: Env;
 
 const attrs = (a: Record<string, string | number>) =>
   Object.entries(a).map(([key, v]) => ({ key, value: typeof v === "number" ? { doubleValue: v } : { stringValue: v } }));
@@ -40,13 +40,13 @@ async function sendTraces(): Promise<void> {
 
 beforeAll(async () => {
   platform = await startLocalPlatform();
-  home = tempDir("wai-home-");
+  home = scratchDir("wai-home-");
   env = isolatedEnv(home, { WHILEAI_API_URL: platform.url, WHILEAI_API_KEY: platform.apiKey });
   await sendTraces();
 });
 afterAll(async () => {
   await platform.close();
-  removeTempDirs();
+  removeScratchDirs();
 });
 
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>;

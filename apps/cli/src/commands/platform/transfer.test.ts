@@ -3,23 +3,23 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EXAMPLES, isolatedEnv, runWai, startLocalPlatform, tempDir, type LocalPlatform, removeTempDirs } from "../../testing/platform-fixture.js";
+import { EXAMPLES, isolatedEnv, runWai, startLocalPlatform, scratchDir, type LocalPlatform, removeScratchDirs, type Env } from "../../testing/platform-fixture.js";
 
 const CANONICAL = join(EXAMPLES, "support-canonical.jsonl");
 
 let platform: LocalPlatform;
 let home: string;
 /** `wai` with the platform in the environment, as a user who exported the two variables. */
-let env: NodeJS.ProcessEnv;
+let env: Env;
 
 beforeAll(async () => {
   platform = await startLocalPlatform();
-  home = tempDir("wai-home-");
+  home = scratchDir("wai-home-");
   env = isolatedEnv(home, { WHILEAI_API_URL: platform.url, WHILEAI_API_KEY: platform.apiKey });
 });
 afterAll(async () => {
   await platform.close();
-  removeTempDirs();
+  removeScratchDirs();
 });
 
 const json = (stdout: string) => JSON.parse(stdout) as Record<string, unknown>;
@@ -141,7 +141,7 @@ describe("errors: one line on stderr, exit 1 (data, server) or 2 (usage)", () =>
   });
 
   it("the stored login (credentials file under WHILEAI_HOME) is used when nothing else is set", async () => {
-    const loginHome = tempDir("wai-login-");
+    const loginHome = scratchDir("wai-login-");
     const envWithLogin = isolatedEnv(loginHome, { WHILEAI_API_URL: platform.url });
     mkdirSync(join(loginHome, ".whileai"));
     writeFileSync(join(loginHome, ".whileai", "credentials.json"), JSON.stringify({ api_key: platform.apiKey }));
@@ -194,14 +194,5 @@ describe("errors: one line on stderr, exit 1 (data, server) or 2 (usage)", () =>
       expect(help.stdout, command.join(" ")).toMatch(/Example:\n {2}\$ wai /);
       expect(help.stdout).toContain("--api-url <url>");
     }
-  });
-});
-
-describe("wai hf", () => {
-  it("calls the platform's Hugging Face routes (the local platform has none, so the answer is its 404)", async () => {
-    const status = await runWai(["hf", "status"], { env });
-    expect(status).toMatchObject({ code: 1, stderr: `wai: GET ${platform.url}/hf/me -> 404: no route for GET /hf/me\n` });
-    const imported = await runWai(["hf", "import", "my-org/tickets", "--no-wait"], { env });
-    expect(imported).toMatchObject({ code: 1, stderr: `wai: POST ${platform.url}/datasets/import-hf -> 404: dataset "import-hf" not found\n` });
   });
 });
