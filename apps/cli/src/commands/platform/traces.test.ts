@@ -70,10 +70,10 @@ describe("wai score, cuts, cut", () => {
     const report = json((await runWai(["cuts", "--agent", "support-bot", "--json"], { env })).stdout);
     expect(report).toMatchObject({ prompts: 3, runs: 6, rl: { prompts: 3, rows: 6 }, filter: { agent: "support-bot", from: "all" } });
 
-    const cut = await runWai(["cut", "--agent", "support-bot", "--kind", "rl", "--holdout", "0", "--name", "support-rl", "--json"], { env });
+    const cut = await runWai(["cut", "--agent", "support-bot", "--kind", "rl", "--holdout", "0", "--band", "0.1,0.9", "--name", "support-rl", "--json"], { env });
     expect(cut.code).toBe(0);
     const reply = json(cut.stdout);
-    expect(reply).toMatchObject({ kind: "rl", band: [0.2, 0.8], train: { role: "train", name: "support-rl", rows: 6, prompts: 3 }, holdout: null });
+    expect(reply).toMatchObject({ kind: "rl", band: [0.1, 0.9], train: { role: "train", name: "support-rl", rows: 6, prompts: 3 }, holdout: null });
     const trainId = (reply["train"] as { datasetId: string }).datasetId;
     const rows = (await runWai(["pull", trainId], { env })).stdout.trim().split("\n").map((l) => JSON.parse(l) as { reward: number });
     expect(rows.map((r) => r.reward).sort()).toEqual([0, 0, 0, 1, 1, 1]);

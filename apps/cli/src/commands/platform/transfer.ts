@@ -25,7 +25,7 @@ interface PushOptions extends ConnectionOptions {
 }
 
 /** The file must be a regular file: say so before any request is made. */
-async function requireFile(path: string): Promise<number> {
+async function requireFile(path: string): Promise<void> {
   let info;
   try {
     info = await stat(path);
@@ -33,7 +33,6 @@ async function requireFile(path: string): Promise<number> {
     throw new CliError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
   if (!info.isFile()) throw new CliError(`cannot push ${path}: not a file`);
-  return info.size;
 }
 
 function gateLine(report: GateReport): string {
