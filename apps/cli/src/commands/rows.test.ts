@@ -29,6 +29,20 @@ describe("wai rows", () => {
     expect(rows).toHaveLength(81);
   });
 
+  it("streams past one batch with the same rows and counts as one load", async () => {
+    const file = tmp.path("openai-x20.jsonl");
+    const once = readFileSync(example("openai-messages.jsonl"), "utf8");
+    writeFileSync(file, once.repeat(20));
+    const out = tmp.path("openai-x20.rows.jsonl");
+    const result = await runWai(["rows", file, "-o", out, "--json"]);
+    expect(result.code).toBe(0);
+    const summary = JSON.parse(result.stdout) as { rows: number; inputs: { dropped: { no_signal: number } }[] };
+    expect(summary.rows).toBe(1400);
+    expect(summary.inputs[0].dropped.no_signal).toBe(40);
+    const single = (await runWai(["rows", example("openai-messages.jsonl")])).stdout;
+    expect(readFileSync(out, "utf8")).toBe(single.repeat(20));
+  });
+
   it("--reward-key and --threshold set each row's reward", async () => {
     const result = await runWai(["rows", example("graded-by-score.jsonl"), "--reward-key", "score", "--threshold", "0.75"]);
     const rows = jsonLines(result.stdout) as { reward?: number; score: number }[];

@@ -1,6 +1,6 @@
 /** `wai rows`: any supported input into canonical trajectory rows, one JSON object a line. */
 import type { Command } from "commander";
-import { readInputs, reportInputs } from "../input/index.js";
+import { reportInputs, streamInputs } from "../input/index.js";
 import { LineSink, isStdout, note, writeJson } from "../output.js";
 import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
 
@@ -28,15 +28,18 @@ Example:
   $ gunzip -c traces.jsonl.gz | wai rows - > rows.jsonl`,
     )
     .action(async (inputs: string[], flags: RowsFlags) => {
-      const { rows, inputs: reports } = await readInputs(inputs, readOptions(flags));
+      // Streamed: rows are written as they are read, so any size of JSONL passes in bounded memory.
       const sink = new LineSink(flags.output);
-      for (const row of rows) await sink.write(JSON.stringify(row));
+      const reports = await streamInputs(inputs, readOptions(flags), async (rows) => {
+        for (const row of rows) await sink.write(JSON.stringify(row));
+      });
       await sink.close();
+      const rows = sink.lines;
       if (flags.json && !isStdout(flags.output)) {
-        writeJson({ output: sink.target, rows: rows.length, inputs: reports });
+        writeJson({ output: sink.target, rows, inputs: reports });
         return;
       }
       reportInputs(reports);
-      if (!isStdout(flags.output)) note(`wrote ${rows.length} row${rows.length === 1 ? "" : "s"} to ${sink.target}`);
+      if (!isStdout(flags.output)) note(`wrote ${rows} row${rows === 1 ? "" : "s"} to ${sink.target}`);
     });
 }

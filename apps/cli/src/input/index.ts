@@ -2,10 +2,10 @@
 import type { TraceRow } from "@whileai/traces";
 import { UsageError } from "../errors.js";
 import { note } from "../output.js";
-import { readInput, type InputReport, type ReadInputOptions } from "./read-input.js";
+import { readInput, streamInput, type InputReport, type ReadInputOptions, type RowBatchSink } from "./read-input.js";
 
-export { readInput, INVALID_LINES_LISTED } from "./read-input.js";
-export type { InputFormat, InputReport, ReadInputOptions } from "./read-input.js";
+export { readInput, streamInput, INVALID_LINES_LISTED } from "./read-input.js";
+export type { InputFormat, InputReport, ReadInputOptions, RowBatchSink } from "./read-input.js";
 export { STDIN_NAME } from "./byte-source.js";
 
 /**
@@ -23,6 +23,13 @@ export async function readInputs(paths: readonly string[], options: ReadInputOpt
     inputs.push(one.report);
   }
   return { rows, inputs };
+}
+
+/** `readInputs` without holding the rows: each input's rows go to `sink` in batches, in order. */
+export async function streamInputs(paths: readonly string[], options: ReadInputOptions, sink: RowBatchSink): Promise<InputReport[]> {
+  const inputs: InputReport[] = [];
+  for (const path of resolveInputPaths(paths)) inputs.push(await streamInput(path, options, sink));
+  return inputs;
 }
 
 export function resolveInputPaths(paths: readonly string[]): string[] {

@@ -61,7 +61,26 @@ export interface ReadInputOptions {
   raw?: boolean;
 }
 
+/** Rows are loaded and handed on this many at a time, so a huge JSONL file streams through. */
+const BATCH_ROWS = 1024;
+
+/** Receives the rows of one input in order, a batch at a time; the read waits for it. */
+export type RowBatchSink = (rows: TraceRow[]) => void | Promise<void>;
+
+/** All rows of one input, and its report. */
 export async function readInput(path: string, options: ReadInputOptions = {}): Promise<{ rows: TraceRow[]; report: InputReport }> {
+  const rows: TraceRow[] = [];
+  const report = await streamInput(path, options, (batch) => {
+    for (const row of batch) rows.push(row);
+  });
+  return { rows, report };
+}
+
+/**
+ * The rows of one input handed to `sink` in batches as they are read, so row JSON Lines of any
+ * size stream in bounded memory (OTLP and whole JSON documents are assembled first by nature).
+ */
+export async function streamInput(path: string, options: ReadInputOptions, sink: RowBatchSink): Promise<InputReport> {
   const source = await openByteSource(path, options.signal);
   const report: InputReport = {
     input: source.name,
@@ -80,17 +99,25 @@ export async function readInput(path: string, options: ReadInputOptions = {}): P
     values = otelRows(otel, [decodeProtobuf(otel, await readAll(source.chunks), source.name)]);
   } else values = await readText(source.name, readLines(source.chunks), report, options);
 
+  // Loading batch by batch gives what one load of all rows gives: each row is canonicalised on its own.
   const loadOptions = { rewardKey: options.rewardKey, threshold: options.threshold };
-  let raw: unknown[] | undefined;
-  if (options.raw) {
-    raw = Array.isArray(values) ? values : [];
-    if (!Array.isArray(values)) for await (const value of values) raw.push(value);
+  let batch: unknown[] = [];
+  const flush = async (): Promise<void> => {
+    if (batch.length === 0) return;
+    const loaded = loadTracesWithReport(batch, loadOptions);
+    report.rows += loaded.rows.length;
+    report.dropped.not_object += loaded.dropped.not_object;
+    report.dropped.no_signal += loaded.dropped.no_signal;
+    const raw = batch;
+    batch = [];
+    await sink(options.raw ? (raw as TraceRow[]) : loaded.rows);
+  };
+  for await (const value of values) {
+    batch.push(value);
+    if (batch.length === BATCH_ROWS) await flush();
   }
-  const loaded = await loadTracesWithReport(raw ?? values, loadOptions);
-  report.rows = loaded.rows.length;
-  report.dropped.not_object = loaded.dropped.not_object;
-  report.dropped.no_signal = loaded.dropped.no_signal;
-  return { rows: (raw ?? loaded.rows) as TraceRow[], report };
+  await flush();
+  return report;
 }
 
 /**
