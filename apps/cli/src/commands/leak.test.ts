@@ -96,6 +96,9 @@ describe("wai leak", () => {
     }
     const drop = await runWai(["leak", "--generated", generated, "--sources", holdout, "--shard", "0/2", "--drop-to", tmp.path("x.jsonl")]);
     expect(drop.code).toBe(2);
+    const stdinTwice = await runWai(["leak", "--generated", "-", "--sources", "-"], { input: "" });
+    expect(stdinTwice.code).toBe(2);
+    expect(stdinTwice.stderr).toBe("wai: stdin (-) can feed --generated or --sources, not both\n");
     const missing = await runWai(["leak", "--generated", generated]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toBe("wai: leak needs --generated and --sources (or --merge parts...)\n");
@@ -123,6 +126,13 @@ describe("wai leak", () => {
     const notShard = await runWai(["leak", "--merge", whole]);
     expect(notShard.code).toBe(1);
     expect(notShard.stderr).toContain(`${whole}: not a shard report`);
+  });
+
+  it("reads the generated rows from stdin", async () => {
+    const fromFile = await leakJson(["--generated", generated, "--sources", holdout]);
+    const result = await runWai(["leak", "--generated", "-", "--sources", holdout, "--json"], { input: readFileSync(generated) });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual(fromFile);
   });
 
   it("a missing input file is exit 1 with its name", async () => {

@@ -39,7 +39,7 @@ export function register(program: Command): void {
     .addOption(new Option("--kernel <kernel>", "similarity kernel").choices(["auto", "wasm", "ts"]).default("auto"))
     .option("--shard <i/N>", "scan only shard i of N (rows with row % N == i); combine the parts with --merge", parseShard)
     .option("--out <report.json>", "also write the report JSON there")
-    .option("--drop-to <clean.jsonl>", "write the generated rows that do not leak there (whole scans only)")
+    .option("--drop-to <clean.jsonl>", "write the generated rows that do not leak there, as canonical rows (whole scans only)")
     .option("--merge <parts...>", "merge shard reports (from --out or --json of each --shard run) into the whole scan's report")
     .option("--json", "print the report as JSON");
   // --threshold above is the leakage bar; the label threshold of the shared input options would clash.
@@ -78,6 +78,9 @@ export function parseShard(value: string): ShardSpec {
 async function scan(flags: LeakFlags): Promise<void> {
   if (flags.generated === undefined || flags.sources === undefined) {
     throw new UsageError("leak needs --generated and --sources (or --merge parts...)");
+  }
+  if (flags.generated.includes("-") && flags.sources.includes("-")) {
+    throw new UsageError("stdin (-) can feed --generated or --sources, not both");
   }
   if (flags.shard !== undefined && flags.dropTo !== undefined) {
     throw new UsageError("--drop-to needs the whole scan: run without --shard, or merge the shards' reports with --merge");
