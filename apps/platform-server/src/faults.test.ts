@@ -26,9 +26,9 @@ afterEach(async () => {
   for (const proxy of proxies.splice(0)) await proxy.close();
 });
 
-/** A scratch server whose presigned URLs go through a proxy that cuts the first `cutPuts` PUT connections at `point`. */
-async function behindProxy(cutPuts: number, point: CutPoint, options: Partial<PlatformServerOptions> = {}) {
-  const proxy = await startDropProxy(cutPuts, point);
+/** A scratch server whose presigned URLs go through a proxy that cuts the first `cutFirst` PUT (or GET) connections at `point`. */
+async function behindProxy(cutFirst: number, point: CutPoint, options: Partial<PlatformServerOptions> = {}, method: "PUT" | "GET" = "PUT") {
+  const proxy = await startDropProxy(cutFirst, point, method);
   proxies.push(proxy);
   const scratch = await scratchServer({ ...options, publicUrl: proxy.url });
   proxy.target = scratch.server.url;
@@ -98,7 +98,7 @@ describe("server restart mid-session", () => {
       },
     });
     await restart;
-    expect(proxy.puts).toBeGreaterThanOrEqual(2);
+    expect(proxy.matched).toBeGreaterThanOrEqual(2);
     expect(out).toMatchObject({ status: "ready", sizeBytes: written.size });
     const id = String(out["datasetId"]);
     expect(await hashFile(join(dataDir, "blobs", `${id}.jsonl`))).toEqual(written);
@@ -114,7 +114,7 @@ describe("a connection cut during the presigned PUT", () => {
     const { apiKey, dataDir, proxy } = await behindProxy(1, { at: "mid-body", afterBytes: 256 << 10 });
     const out = await pushRows(rows, "cut", { apiKey, retry: FAST });
     expect(proxy.cut).toBe(1);
-    expect(proxy.puts).toBe(2);
+    expect(proxy.matched).toBe(2);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
     const id = String(out["datasetId"]);
     expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
@@ -127,7 +127,7 @@ describe("a connection cut during the presigned PUT", () => {
   it("cut after the server stored the bytes but before its reply: the retried PUT replaces them, still one dataset", async () => {
     const { apiKey, dataDir, proxy } = await behindProxy(1, { at: "before-reply" });
     const out = await pushRows(rows, "unanswered", { apiKey, retry: FAST });
-    expect([proxy.cut, proxy.puts]).toEqual([1, 2]);
+    expect([proxy.cut, proxy.matched]).toEqual([1, 2]);
     const id = String(out["datasetId"]);
     expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
@@ -139,7 +139,7 @@ describe("a connection cut during the presigned PUT", () => {
     const file = join(dataDir, "runs.jsonl");
     const written = await writeJsonlFile(file, 8 << 20);
     const out = await pushFile(file, null, { apiKey, gate: false, retry: FAST });
-    expect([proxy.cut, proxy.puts]).toEqual([2, 3]);
+    expect([proxy.cut, proxy.matched]).toEqual([2, 3]);
     const id = String(out["datasetId"]);
     expect(await hashFile(join(dataDir, "blobs", `${id}.jsonl`))).toEqual(written);
     expect(blobFiles(dataDir)).toEqual([`${id}.jsonl`]);
@@ -150,7 +150,7 @@ describe("a connection cut during the presigned PUT", () => {
     const error = await platformFailure(pushRows(rows, "never", { apiKey, retry: FAST }));
     expect(error.message).toMatch(/^upload of \d+ MB failed after \d+s: PUT http:\/\/127\.0\.0\.1:\d+\/blobs\/ds_[0-9a-f]{24} failed: /);
     expect(error.status).toBeNull();
-    expect(proxy.puts).toBe(4);
+    expect(proxy.matched).toBe(4);
     const [pending] = storedDatasets(dataDir);
     expect(storedDatasets(dataDir)).toEqual([{ id: pending!.id, status: "pending" }]);
     expect(await listedIds(apiKey)).toEqual([]);
@@ -158,6 +158,32 @@ describe("a connection cut during the presigned PUT", () => {
     await until(() => blobFiles(dataDir).length === 0, "the partial uploads to be dropped");
     expect((await platformFailure(call("GET", `/datasets/${pending!.id}/download`, { apiKey }))).status).toBe(409);
     expect((await platformFailure(call("POST", `/datasets/${pending!.id}/finalize`, { apiKey }))).status).toBe(409);
+  }, BUSY_MACHINE_MS);
+});
+
+describe("a connection cut during a part download", () => {
+  it("the part is fetched again and pull, to a file or to rows, loses and repeats nothing", async () => {
+    const { apiKey, dataDir, proxy } = await behindProxy(2, { at: "mid-reply", afterBytes: 300 << 10 }, { partBytes: 1 << 20 }, "GET");
+    const rows = trajectoryRows(6_000);
+    const id = String((await pushRows(rows, "parts", { apiKey }))["datasetId"]);
+    const grant = (await call("GET", `/datasets/${id}/download`, { apiKey })) as { parts: string[] };
+    expect(grant.parts.length).toBeGreaterThanOrEqual(4);
+    // A connection is judged by its first request: new ones, so the downloads do not ride an earlier keep-alive connection.
+    const freshConnections = async () => {
+      proxy.closeConnections();
+      await new Promise((r) => setTimeout(r, 50));
+    };
+
+    // Each pull meets two cuts in its first part: the part is fetched again from its start, twice.
+    await freshConnections();
+    const file = join(dataDir, "back.jsonl");
+    await pull(id, file, { apiKey });
+    expect(proxy.cut).toBe(2);
+    expect(await hashFile(file)).toEqual(await hashFile(join(dataDir, "blobs", `${id}.jsonl`)));
+    await freshConnections();
+    proxy.arm(2);
+    expect(await pull(id, null, { apiKey })).toEqual(rows);
+    expect(proxy.cut).toBe(4);
   }, BUSY_MACHINE_MS);
 });
 
@@ -261,7 +287,7 @@ describe("request bodies", () => {
     const upload = await platformFailure(pushFile(file, null, { apiKey, gate: false, retry: FAST }));
     expect(upload.status).toBe(413);
     expect(upload.message).toMatch(/^upload of 17 MB failed after \d+s: PUT .* -> 413: upload larger than 1048576 bytes\./);
-    expect(proxy.puts).toBe(1);
+    expect(proxy.matched).toBe(1);
 
     // Streamed with no declared length: cut off as it passes the cap, still answered with the 413.
     async function* chunks() {

@@ -9,25 +9,31 @@ import type { AddressInfo } from "node:net";
 /**
  * Where a cut connection dies: `mid-body` once `afterBytes` of the request have passed (the server
  * never sees the whole body); `before-reply` once the server starts to answer (it has the whole
- * body and has acted on it, but the client never hears so).
+ * body and has acted on it, but the client never hears so); `mid-reply` once `afterBytes` of the
+ * reply have reached the client.
  */
-export type CutPoint = { at: "mid-body"; afterBytes: number } | { at: "before-reply" };
+export type CutPoint = { at: "mid-body"; afterBytes: number } | { at: "before-reply" } | { at: "mid-reply"; afterBytes: number };
 
 export interface DropProxy {
   url: string;
   /** Where connections go (http://host:port); set once the server behind it is listening. */
   target: string;
-  /** Connections whose first request was a PUT, cut or not. */
-  readonly puts: number;
+  /** Connections whose first request had the method, cut or not. */
+  readonly matched: number;
   /** Connections cut so far. */
   readonly cut: number;
+  /** Cuts the next `n` connections that open with the method (on top of any still armed). */
+  arm(n: number): void;
+  /** Ends every open connection (not counted as cut), so the client's next request opens a new one. */
+  closeConnections(): void;
   close(): Promise<void>;
 }
 
-/** A proxy that cuts the first `cutPuts` connections opening with a PUT, at `point`. */
-export async function startDropProxy(cutPuts: number, point: CutPoint): Promise<DropProxy> {
+/** A proxy that cuts the first `cutFirst` connections opening with a `method` request (PUT: uploads, GET: part downloads), at `point`. */
+export async function startDropProxy(cutFirst: number, point: CutPoint, method: "PUT" | "GET" = "PUT"): Promise<DropProxy> {
   const sockets = new Set<Socket>();
-  let puts = 0;
+  let matched = 0;
+  let armed = cutFirst;
   let cut = 0;
   let target = "";
   const track = (s: Socket) => {
@@ -41,6 +47,7 @@ export async function startDropProxy(cutPuts: number, point: CutPoint): Promise<
     track(client);
     track(upstream);
     let seen = 0;
+    let replied = 0;
     let doomed: boolean | null = null;
     let killed = false;
     const destroy = () => {
@@ -55,8 +62,12 @@ export async function startDropProxy(cutPuts: number, point: CutPoint): Promise<
       if (killed) return;
       if (doomed === null) {
         // A keep-alive connection is judged by its first request only.
-        doomed = chunk.subarray(0, 4).toString("latin1") === "PUT ";
-        if (doomed) doomed = puts++ < cutPuts;
+        doomed = chunk.subarray(0, method.length + 1).toString("latin1") === `${method} `;
+        if (doomed) {
+          matched++;
+          doomed = armed > 0;
+          if (doomed) armed--;
+        }
       }
       seen += chunk.length;
       if (doomed && point.at === "mid-body" && seen > point.afterBytes) {
@@ -73,6 +84,12 @@ export async function startDropProxy(cutPuts: number, point: CutPoint): Promise<
       if (doomed && point.at === "before-reply") {
         markCut();
         return destroy();
+      }
+      replied += chunk.length;
+      if (doomed && point.at === "mid-reply" && replied > point.afterBytes) {
+        markCut();
+        client.write(chunk.subarray(0, chunk.length - (replied - point.afterBytes)), destroy);
+        return;
       }
       if (!client.write(chunk)) upstream.pause();
     });
@@ -92,11 +109,17 @@ export async function startDropProxy(cutPuts: number, point: CutPoint): Promise<
     set target(url: string) {
       target = url;
     },
-    get puts() {
-      return puts;
+    get matched() {
+      return matched;
     },
     get cut() {
       return cut;
+    },
+    arm(n: number) {
+      armed += n;
+    },
+    closeConnections() {
+      for (const s of sockets) s.destroy();
     },
     close: () =>
       new Promise<void>((resolve) => {
