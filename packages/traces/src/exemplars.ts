@@ -3,7 +3,7 @@
  * invented results drift from the real product; a few real payloads per tool, one per shape,
  * become templates for the simulator's results.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   NO_FAULT,
   SHAPE_KEY_KEYS,
@@ -31,9 +31,9 @@ export interface ExemplarOptions {
 const ExemplarOptionsSchema = z.strictObject({
   // Python compares len(kept) >= per_tool only once a candidate gets that far, so a cap it cannot
   // compare raises only then, and a bool is the int it stands for.
-  perTool: z.unknown().optional(),
+  perTool: z.optional(z.unknown()),
   // Python runs int(max_chars) inside a try: a value int() rejects skips every candidate.
-  maxChars: z.unknown().optional(),
+  maxChars: z.optional(z.unknown()),
 });
 
 /** `_exemplar_value`: a JSON string result is read as the value it encodes. */

@@ -1,5 +1,5 @@
 /** The options of `scanLeakage`, checked before any work starts so a typo fails fast. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { KernelChoice } from "./kernel.js";
 import type { ScanProgress } from "./progress.js";
 
@@ -35,23 +35,38 @@ const numberWhere = (what: string, ok: (x: number) => boolean, rule: string) =>
   z.custom<number>((x) => typeof x === "number" && ok(x), { error: (issue) => `${what} must be ${rule}, got ${shown(issue.input)}` });
 
 function shown(x: unknown): string {
-  return typeof x === "number" ? String(x) : (JSON.stringify(x) ?? String(x));
+  if (typeof x === "number" || typeof x === "bigint") return typeof x === "bigint" ? `${x}n` : String(x);
+  return JSON.stringify(x) ?? String(x);
 }
 
 const positiveInt = (what: string) => numberWhere(what, (x) => Number.isSafeInteger(x) && x >= 1, "an integer >= 1");
 
-const OptionsSchema = z.strictObject({
-  threshold: numberWhere("threshold", Number.isFinite, "a finite number").optional(),
-  examples: numberWhere("examples", (x) => Number.isSafeInteger(x) && x >= 0, "an integer >= 0").optional(),
-  threads: positiveInt("threads").optional(),
-  kernel: z.enum(["auto", "wasm", "ts"], { error: (issue) => `kernel must be "auto", "wasm" or "ts", got ${JSON.stringify(issue.input)}` }).optional(),
-  signal: z.custom<AbortSignal>((x) => typeof AbortSignal === "function" && x instanceof AbortSignal, { error: "signal must be an AbortSignal" }).optional(),
-  onProgress: z.custom<(p: ScanProgress) => void>((x) => typeof x === "function", { error: "onProgress must be a function" }).optional(),
-  shard: z
-    .strictObject({ index: z.unknown(), count: positiveInt("shard.count") })
-    .refine((s) => typeof s.index === "number" && Number.isSafeInteger(s.index) && s.index >= 0 && s.index < s.count, { error: (issue) => `shard.index must be an integer in [0, shard.count), got ${JSON.stringify(issue.input)}` })
-    .optional(),
-});
+// Every schema here carries its own message: zod/mini loads no locale, so zod's own would read
+// "Invalid input", and loading its English one would bring back the size zod/mini saves.
+const OptionsSchema = z.strictObject(
+  {
+    threshold: z.optional(numberWhere("threshold", Number.isFinite, "a finite number")),
+    examples: z.optional(numberWhere("examples", (x) => Number.isSafeInteger(x) && x >= 0, "an integer >= 0")),
+    threads: z.optional(positiveInt("threads")),
+    kernel: z.optional(z.enum(["auto", "wasm", "ts"], { error: (issue) => `kernel must be "auto", "wasm" or "ts", got ${shown(issue.input)}` })),
+    signal: z.optional(z.custom<AbortSignal>((x) => typeof AbortSignal === "function" && x instanceof AbortSignal, { error: "signal must be an AbortSignal" })),
+    onProgress: z.optional(z.custom<(p: ScanProgress) => void>((x) => typeof x === "function", { error: "onProgress must be a function" })),
+    shard: z.optional(
+      z
+        .strictObject(
+          // index is checked by the refine below, so a missing one gets that message too.
+          { index: z.optional(z.unknown()), count: positiveInt("shard.count") },
+          { error: (issue) => (issue.code === "invalid_type" ? `shard must be an object { index, count }, got ${shown(issue.input)}` : undefined) },
+        )
+        .check(
+          z.refine((s) => typeof s.index === "number" && Number.isSafeInteger(s.index) && s.index >= 0 && s.index < s.count, {
+            error: (issue) => `shard.index must be an integer in [0, shard.count), got ${shown(issue.input)}`,
+          }),
+        ),
+    ),
+  },
+  { error: (issue) => (issue.code === "invalid_type" ? `options must be an object, got ${shown(issue.input)}` : undefined) },
+);
 
 export interface ResolvedOptions {
   threshold: number;

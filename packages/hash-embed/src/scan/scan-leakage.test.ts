@@ -110,6 +110,10 @@ describe("scanLeakage", () => {
       [{ examples: -1 }, /examples must be an integer >= 0/],
       [{ shard: { index: 2, count: 2 } }, /shard.index must be an integer in \[0, shard.count\)/],
       [{ treshold: 0.5 }, /unknown option "treshold"/],
+      [{ threshold: 1n }, /threshold must be a finite number, got 1n/],
+      [{ shard: 3 }, /shard must be an object \{ index, count \}, got 3/],
+      [{ shard: { count: 2 } }, /shard.index must be an integer in \[0, shard.count\), got \{"count":2\}/],
+      [7, /scanLeakage: options must be an object, got 7/],
     ];
     for (const [options, message] of bad) {
       await expect(scanLeakage(GENERATED, SOURCES, options as never)).rejects.toThrow(message);

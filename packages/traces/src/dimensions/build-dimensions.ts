@@ -3,7 +3,7 @@
  * Python `generate/scenarios.py: build_dimensions`). Every value here is one the scenario
  * writer and the sandbox understand, which is why trace aiming starts from it.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 import { type Dict, has, isDict, pyItems, pyStr, pyStrip } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
@@ -49,7 +49,7 @@ export interface BuildDimensionsOptions {
   ruleCap?: number | null;
 }
 
-const BuildDimensionsOptionsSchema = z.strictObject({ policy: z.unknown().optional(), ruleCap: z.number().nullable().optional() });
+const BuildDimensionsOptionsSchema = z.strictObject({ policy: z.optional(z.unknown()), ruleCap: z.optional(z.nullable(z.number())) });
 
 /**
  * `tool.get("function", tool)`: the OpenAI `{type, function: {...}}` shape or a flat `{name, ...}`.

@@ -3,7 +3,7 @@
  * failed. Tools, fault conditions and world states seen failing move to the front; unobserved
  * conditions and worlds drop out, so a run spends its budget near the flaws.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CLEAN_CONDITION, CLEAN_WORLD, FAULT_TO_AXIS, SPECIAL_TOOLS } from "../constants.js";
 
 import type { RewardKey } from "../labels.js";
@@ -27,11 +27,11 @@ export interface DimensionsFromTracesOptions {
 }
 
 const OptionsSchema = z.strictObject({
-  policy: z.unknown().optional(),
-  broaden: z.unknown().optional(),
-  faultToAxis: z.unknown().optional(),
-  rewardKey: z.unknown().optional(),
-  threshold: z.unknown().optional(),
+  policy: z.optional(z.unknown()),
+  broaden: z.optional(z.unknown()),
+  faultToAxis: z.optional(z.unknown()),
+  rewardKey: z.optional(z.unknown()),
+  threshold: z.optional(z.unknown()),
 });
 
 /** `mapping.get(chip)`, own entries only (a chip named "constructor" is just a chip). */

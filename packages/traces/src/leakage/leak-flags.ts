@@ -5,7 +5,7 @@
  * `embed` answers with one.
  */
 import { HashEmbedder, LeakageIndex, LeakageTally, type KernelChoice, type LeakageReport, type Vector } from "@whileai/hash-embed";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { TRACE_LEAK_EXAMPLES, TRACE_LEAK_THRESHOLD } from "../constants.js";
 import { pyCollapse, pyFloatStrict, pyIntStrict } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
@@ -32,19 +32,19 @@ export interface LeakageOptions {
 }
 
 export const LeakageOptionsSchema = z.strictObject({
-  threshold: z.unknown().optional(),
-  embedder: z.unknown().optional(),
-  examples: z.unknown().optional(),
-  kernel: z.enum(["auto", "wasm", "ts"]).optional(),
-  embedderOptions: z
-    .strictObject({
-      baseUrl: z.string().optional(),
-      apiKey: z.string().optional(),
-      timeoutMs: z.number().positive().optional(),
-      retryDelayMs: z.number().nonnegative().optional(),
-      fetch: z.function().optional(),
-    })
-    .optional(),
+  threshold: z.optional(z.unknown()),
+  embedder: z.optional(z.unknown()),
+  examples: z.optional(z.unknown()),
+  kernel: z.optional(z.enum(["auto", "wasm", "ts"])),
+  embedderOptions: z.optional(
+    z.strictObject({
+      baseUrl: z.optional(z.string()),
+      apiKey: z.optional(z.string()),
+      timeoutMs: z.optional(z.number().check(z.positive())),
+      retryDelayMs: z.optional(z.number().check(z.nonnegative())),
+      fetch: z.optional(z.function()),
+    }),
+  ),
 });
 
 type MaybePromise<T> = T | Promise<T>;

@@ -2,7 +2,7 @@
  * `load_traces(path)`: canonical rows straight from a JSONL file, streamed, so only the kept
  * rows are held in memory. The Node entry's `loadTraces` also takes a path, as Python's does.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { RowLoader, type DroppedCounts } from "../rows/canonical-row.js";
 import * as rows from "../rows/load.js";
 import { parseOptions, type LoadOptions } from "../rows/options.js";
@@ -31,10 +31,10 @@ export interface LoadFileReport {
 export const INVALID_LINES_LISTED = 20;
 
 const LoadFileOptionsSchema = z.strictObject({
-  rewardKey: z.unknown().optional(),
-  threshold: z.unknown().optional(),
-  onInvalid: z.enum(["throw", "skip"]).optional(),
-  signal: z.instanceof(AbortSignal).optional(),
+  rewardKey: z.optional(z.unknown()),
+  threshold: z.optional(z.unknown()),
+  onInvalid: z.optional(z.enum(["throw", "skip"])),
+  signal: z.optional(z.instanceof(AbortSignal)),
 });
 
 /** Canonical rows of a JSONL file, with what was dropped and which lines were not JSON. */

@@ -4,7 +4,7 @@
  */
 import { createReadStream } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { pyJsonLoads, pyStrip } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
 import { JsonlLineError } from "./jsonl-line-error.js";
@@ -25,9 +25,9 @@ export interface JsonlSummary {
 }
 
 export const ReadJsonlOptionsSchema = z.strictObject({
-  onInvalid: z.enum(["throw", "skip"]).optional(),
-  onSkip: z.custom<(error: JsonlLineError) => void>((value) => typeof value === "function", "expected a function").optional(),
-  signal: z.instanceof(AbortSignal).optional(),
+  onInvalid: z.optional(z.enum(["throw", "skip"])),
+  onSkip: z.optional(z.custom<(error: JsonlLineError) => void>((value) => typeof value === "function", "expected a function")),
+  signal: z.optional(z.instanceof(AbortSignal)),
 });
 
 /** Marks a blank or skipped line. */

@@ -6,7 +6,7 @@
  * Benchmarked with `loadTraces` at 100k rows: one pass each for loading, mining and the census
  * (which must see the raw rows), plus one light pass for distinct prompts; nothing is copied.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import { CLEAN_CONDITION, CLEAN_WORLD, NO_FAULT } from "../constants.js";
 import { buildDimensions } from "../dimensions/build-dimensions.js";
 import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
@@ -44,10 +44,10 @@ export interface TraceReport extends LabelCensus {
 }
 
 const OptionsSchema = z.strictObject({
-  tools: z.unknown().optional(),
-  policy: z.unknown().optional(),
-  rewardKey: z.unknown().optional(),
-  threshold: z.unknown().optional(),
+  tools: z.optional(z.unknown()),
+  policy: z.optional(z.unknown()),
+  rewardKey: z.optional(z.unknown()),
+  threshold: z.optional(z.unknown()),
 });
 
 const EMPHASIS_AXES = ["tool", "tool_condition", "world_state"] as const;

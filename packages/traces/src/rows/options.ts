@@ -1,5 +1,5 @@
 /** The options of the row loaders, checked once at the boundary with a message naming the culprit. */
-import { z } from "zod";
+import * as z from "zod/mini";
 import type { RewardKey } from "../labels.js";
 
 export interface LoadOptions {
@@ -11,11 +11,11 @@ export interface LoadOptions {
 
 // Values are checked where Python uses them (labels.ts): a bad threshold only raises once a row
 // holds a number, as in Python. Here we catch shape mistakes such as the Python spelling `reward_key`.
-export const LoadOptionsSchema = z.strictObject({ rewardKey: z.unknown().optional(), threshold: z.unknown().optional() });
+export const LoadOptionsSchema = z.strictObject({ rewardKey: z.optional(z.unknown()), threshold: z.optional(z.unknown()) });
 
 /** `schema.parse(options)`, throwing a TypeError that names the function and the bad option. */
-export function parseOptions<T>(schema: z.ZodType<T>, options: unknown, fn: string): T {
-  const parsed = schema.safeParse(options ?? {});
+export function parseOptions<T>(schema: z.ZodMiniType<T>, options: unknown, fn: string): T {
+  const parsed = schema.safeParse(options ?? {}, { error: englishMessage });
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) =>
     issue.code === "unrecognized_keys"
@@ -25,4 +25,45 @@ export function parseOptions<T>(schema: z.ZodType<T>, options: unknown, fn: stri
         : `options: ${issue.message}`,
   );
   throw new TypeError(`${fn}: ${problems.join("; ")}`);
+}
+
+// zod/mini loads no locale (its messages would all read "Invalid input"), and loading zod's English
+// one globally would bring back the size zod/mini saves. These are zod's English words for the
+// issues option schemas raise, given to each parse; a schema's own message still comes first.
+// The helpers below are written out because reaching zod's own (`z.core.util`) would make
+// bundlers keep all of zod.
+function englishMessage(issue: z.core.$ZodRawIssue): string | undefined {
+  switch (issue.code) {
+    case "invalid_type":
+      return `Invalid input: expected ${issue.expected}, received ${typeName(issue.input)}`;
+    case "invalid_value":
+      return issue.values.length === 1
+        ? `Invalid input: expected ${literal(issue.values[0])}`
+        : `Invalid option: expected one of ${issue.values.map(literal).join("|")}`;
+    case "too_small":
+      return `Too small: expected ${issue.origin} to be ${issue.exact ? "exactly " : issue.inclusive ? ">=" : ">"}${issue.minimum.toString()}`;
+    case "too_big":
+      return `Too big: expected ${issue.origin} to be ${issue.exact ? "exactly " : issue.inclusive ? "<=" : "<"}${issue.maximum.toString()}`;
+    default:
+      return undefined;
+  }
+}
+
+/** What zod's English messages call a value's type: NaN and the infinities by name, a class instance by its class. */
+function typeName(input: unknown): string {
+  if (typeof input === "number" && !Number.isFinite(input)) return String(input);
+  if (input === null) return "null";
+  if (Array.isArray(input)) return "array";
+  if (typeof input === "object") {
+    const proto: unknown = Object.getPrototypeOf(input);
+    const ctor: unknown = (input as { constructor?: unknown }).constructor;
+    if (proto !== Object.prototype && typeof ctor === "function" && ctor.name) return ctor.name;
+  }
+  return typeof input;
+}
+
+/** An allowed value as zod's English messages show it: strings quoted, bigints with `n`. */
+function literal(value: unknown): string {
+  if (typeof value === "string") return `"${value}"`;
+  return typeof value === "bigint" ? `${value}n` : String(value);
 }

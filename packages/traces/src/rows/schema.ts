@@ -4,13 +4,13 @@
  * Extra keys always pass through: a row carries its source columns (`messages`, `score`, ids)
  * next to the canonical ones.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 
 /** A user turn: `{ user: "Where is order 1?" }`. */
 export const UserStepSchema = z.looseObject({ user: z.string() });
 
 /** A tool call. `arguments` is usually an object, but a source may give a string; `result` is absent until the call is answered. */
-export const ToolStepSchema = z.looseObject({ tool: z.string(), arguments: z.unknown(), result: z.unknown().optional() });
+export const ToolStepSchema = z.looseObject({ tool: z.string(), arguments: z.unknown(), result: z.optional(z.unknown()) });
 
 /** An agent text turn: `{ text: "Order 2 ok" }`. */
 export const TextStepSchema = z.looseObject({ text: z.string() });
@@ -30,7 +30,7 @@ export const TraceRowSchema = z.looseObject({
   steps: z.array(StepSchema),
   final_text: z.string(),
   /** The binary label; absent when the row carries none. */
-  reward: z.union([z.literal(0), z.literal(1)]).optional(),
+  reward: z.optional(z.union([z.literal(0), z.literal(1)])),
 });
 
 export type UserStep = z.infer<typeof UserStepSchema>;

@@ -3,7 +3,7 @@
  * new, persistent, improving, solved or passing between the older and the latest slice of the
  * history, and the share of the next generation budget each region should draw.
  */
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   RECIPE_AXES,
   TRACE_EXPLORATION_FLOOR,
@@ -67,11 +67,11 @@ export interface BehaviorStateOptions {
 }
 
 const OptionsSchema = z.strictObject({
-  targeted: z.unknown().optional(),
-  exploration: z.unknown().optional(),
-  minSupport: z.unknown().optional(),
-  priority: z.unknown().optional(),
-  maxExploration: z.unknown().optional(),
+  targeted: z.optional(z.unknown()),
+  exploration: z.optional(z.unknown()),
+  minSupport: z.optional(z.unknown()),
+  priority: z.optional(z.unknown()),
+  maxExploration: z.optional(z.unknown()),
 });
 
 /** [fail, pass] counts of graded memberships. */
