@@ -17,12 +17,26 @@ export interface Scratch {
 const servers = new Set<PlatformServer>();
 const dirs: string[] = [];
 
+function removeDirs(): void {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+}
+
 // Registered by every file that imports this module.
 afterEach(async () => {
   for (const server of servers) await server.close();
   servers.clear();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  removeDirs();
 });
+
+// A run stopped from outside (Ctrl-C, turbo ending the task when another one fails) skips
+// afterEach, and a scratch directory can hold 2 GB: remove them on the way out too.
+process.once("exit", removeDirs);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, () => {
+    removeDirs();
+    process.kill(process.pid, signal);
+  });
+}
 
 /** A fresh directory removed after the test. */
 export function scratchDir(prefix = "wai-scale-"): string {
