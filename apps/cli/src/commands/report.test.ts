@@ -74,6 +74,12 @@ describe("wai report", () => {
     expect(scored.passes + scored.fails).toBe(48);
   });
 
+  it("an empty --reward-key is a usage error", async () => {
+    const result = await runWai(["report", example("support-canonical.jsonl"), "--reward-key", ""]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe("wai: option '--reward-key <key>' argument '' is invalid. expected a column name, got an empty string\n");
+  });
+
   it("--tools and --policy add the emphasis and the foreign tools", async () => {
     const tools = tmp.path("tools.json");
     const fn = (name: string) => ({ type: "function", function: { name, parameters: { type: "object", properties: {} } } });
