@@ -14,7 +14,7 @@ import { readOtlpFile } from "@whileai/otel/node";
 import { createNodeRuntime, setPlatformRuntime } from "@whileai/platform/node";
 import * as wai from "@whileai/simulations";
 import { loadTracesFile, readJsonl } from "@whileai/traces/node";
-import { createPlatformServer } from "platform-server";
+import { createPlatformServer } from "@whileai/platform-server";
 
 const EXAMPLES = new URL("../examples/", import.meta.url);
 const GENERATED = new URL("generated/", EXAMPLES);

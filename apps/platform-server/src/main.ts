@@ -1,4 +1,4 @@
-/** `pnpm --filter platform-server start`: serve the local platform and print its URL and a dev API key. */
+/** `pnpm --filter @whileai/platform-server start`: serve the local platform and print its URL and a dev API key. */
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "./local-secrets.js";

@@ -1,12 +1,12 @@
 /**
  * `wai serve`: the local whileai platform (apps/platform-server) on this machine, with the same
- * data directory, signing key and dev API key as `pnpm --filter platform-server start`.
+ * data directory, signing key and dev API key as `pnpm --filter @whileai/platform-server start`.
  */
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { createPlatformServer } from "platform-server";
-import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "platform-server/local-secrets";
+import { createPlatformServer } from "@whileai/platform-server";
+import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "@whileai/platform-server/local-secrets";
 import { note, writeJson, writeText } from "../output.js";
 import { interruptSignal } from "../signals.js";
 import { listenError, parsePort, untilAborted } from "./servers.js";

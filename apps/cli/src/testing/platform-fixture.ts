@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createPlatformServer, type PlatformServer } from "platform-server";
+import { createPlatformServer, type PlatformServer } from "@whileai/platform-server";
 import { BIN } from "./run-wai.js";
 
 export { EXAMPLES, runWai } from "./run-wai.js";
