@@ -8,8 +8,8 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { isolatedEnv, runWai, startWai, scratchDir, type WaiProcess, removeScratchDirs, type Env } from "../testing/platform-fixture.js";
 
-// The OpenTelemetry SDK and exporters are dev dependencies of @whileai/otel; the agent runs there.
-const OTEL_PACKAGE = fileURLToPath(new URL("../../../../packages/otel/", import.meta.url));
+// The agent runs in this package's directory, where the OpenTelemetry SDK and exporters are dev dependencies.
+const CLI_PACKAGE = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Two conversations: a chat that calls a tool and is graded 1, and a one-turn chat graded 0. */
 const AGENT = `
@@ -36,7 +36,7 @@ await provider.shutdown();
 function runAgent(endpoint: string, format: "http" | "proto"): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--input-type=module", "-e", AGENT.replace("${FORMAT}", format)], {
-      cwd: OTEL_PACKAGE,
+      cwd: CLI_PACKAGE,
       env: { PATH: process.env["PATH"], OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint },
       stdio: ["ignore", "ignore", "pipe"],
     });
