@@ -6,6 +6,7 @@ import { metaBody, publish } from "./datasets.js";
 import { splitHoldout } from "./split-holdout.js";
 import { schemaCheck } from "./schema-check.js";
 import { upload, type ProgressCallback } from "./upload.js";
+import { concatBytes } from "./concat-bytes.js";
 import type { RetryOptions } from "./http/retry.js";
 import type { RequestOptions } from "./request-options.js";
 
@@ -40,26 +41,16 @@ const ENCODE_EVERY = 1 << 14;
 /** Python's JSONL payload: `json.dumps(row)` (ASCII-escaped, `", "` separators) and a newline per row. */
 export function jsonlBytes(rows: readonly unknown[]): Uint8Array<ArrayBuffer> {
   const chunks: Uint8Array[] = [];
-  let size = 0;
   let text = "";
-  const flush = () => {
-    const chunk = encoder.encode(text);
-    chunks.push(chunk);
-    size += chunk.length;
-    text = "";
-  };
   for (const row of rows) {
     text += py.pyJsonDumps(row) + "\n";
-    if (text.length >= ENCODE_EVERY) flush();
+    if (text.length >= ENCODE_EVERY) {
+      chunks.push(encoder.encode(text));
+      text = "";
+    }
   }
-  flush();
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  chunks.push(encoder.encode(text));
+  return concatBytes(chunks);
 }
 
 /**

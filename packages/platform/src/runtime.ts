@@ -3,6 +3,7 @@
  * a request. Injected so the main entry never imports a Node built-in and bundles for browsers;
  * `@whileai/platform/node` installs the Node runtime (undici keep-alive pool, credentials file).
  */
+import { concatBytes } from "./concat-bytes.js";
 
 /** One HTTP request as the transport sends it. */
 export interface TransportRequest {
@@ -42,18 +43,8 @@ async function fetchBody(body: TransportRequest["body"]): Promise<string | Uint8
   if (body === undefined) return null;
   if (typeof body === "string" || body instanceof Uint8Array) return body;
   const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    chunks.push(chunk);
-    size += chunk.length;
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
+  for await (const chunk of body) chunks.push(chunk);
+  return concatBytes(chunks);
 }
 
 /** The browser-safe runtime: global `fetch`, host environment when there is one, no credentials file. */
