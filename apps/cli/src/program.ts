@@ -1,6 +1,7 @@
 /**
  * The `wai` program: commander set up once (name, version, how errors print and exit), then one
- * `register(program)` call per command module. See CONVENTIONS.md for how to add a command.
+ * `register(program)` call per command module. Those modules only declare their commands; what a
+ * command needs to run loads when it runs, so `--help` and `--version` start fast (CONVENTIONS.md).
  */
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";

@@ -1,11 +1,11 @@
-/** `wai harness`: draft the agent's tool schemas from the calls its traces made (`inferHarness`). */
+/**
+ * `wai harness`: draft the agent's tool schemas from the calls its traces made (`inferHarness`).
+ * This module only declares the command; the work is in `harness-run.ts`, loaded when it runs.
+ */
 import type { Command } from "commander";
-import { inferHarness } from "@whileai/traces";
-import { readInputs, reportInputs } from "../input/index.js";
-import { formatJson, isStdout, note, writeTextFile } from "../output.js";
-import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
+import { addInputOptions, type InputFlags } from "./input-options.js";
 
-interface HarnessFlags extends InputFlags {
+export interface HarnessFlags extends InputFlags {
   output?: string;
 }
 
@@ -27,10 +27,7 @@ Example:
   $ wai report examples/support-canonical.jsonl --tools harness.json`,
   )
     .action(async (inputs: string[], flags: HarnessFlags) => {
-      const { rows, inputs: reports } = await readInputs(inputs, readOptions(flags));
-      const harness = inferHarness(rows);
-      reportInputs(reports);
-      await writeTextFile(flags.output, formatJson(harness));
-      if (!isStdout(flags.output)) note(`wrote ${harness.tools.length} tool schema${harness.tools.length === 1 ? "" : "s"} to ${flags.output}`);
+      const { runHarness } = await import("./harness-run.js");
+      await runHarness(inputs, flags);
     });
 }

@@ -1,10 +1,11 @@
-/** `wai rows`: any supported input into canonical trajectory rows, one JSON object a line. */
+/**
+ * `wai rows`: any supported input into canonical trajectory rows, one JSON object a line. This
+ * module only declares the command; the work is in `rows-run.ts`, loaded when it runs.
+ */
 import type { Command } from "commander";
-import { reportInputs, streamInputs } from "../input/index.js";
-import { LineSink, isStdout, note, writeJson } from "../output.js";
-import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
+import { addInputOptions, type InputFlags } from "./input-options.js";
 
-interface RowsFlags extends InputFlags {
+export interface RowsFlags extends InputFlags {
   output?: string;
   json?: boolean;
 }
@@ -28,18 +29,7 @@ Example:
   $ gunzip -c traces.jsonl.gz | wai rows - > rows.jsonl`,
     )
     .action(async (inputs: string[], flags: RowsFlags) => {
-      // Streamed: rows are written as they are read, so any size of JSONL passes in bounded memory.
-      const sink = new LineSink(flags.output);
-      const reports = await streamInputs(inputs, readOptions(flags), async (rows) => {
-        for (const row of rows) await sink.write(JSON.stringify(row));
-      });
-      await sink.close();
-      const rows = sink.lines;
-      if (flags.json && !isStdout(flags.output)) {
-        writeJson({ output: sink.target, rows, inputs: reports });
-        return;
-      }
-      reportInputs(reports);
-      if (!isStdout(flags.output)) note(`wrote ${rows} row${rows === 1 ? "" : "s"} to ${sink.target}`);
+      const { runRows } = await import("./rows-run.js");
+      await runRows(inputs, flags);
     });
 }

@@ -1,53 +1,16 @@
 /**
  * `wai serve`: the local whileai platform (apps/platform-server) on this machine, with the same
  * data directory, signing key and dev API key as `pnpm --filter @whileai/platform-server start`.
+ * This module only declares the command; the server (SQLite included) loads in `serve-run.ts` when it runs.
  */
-import { homedir } from "node:os";
-import { join, resolve } from "node:path";
 import type { Command } from "commander";
-import { createPlatformServer } from "@whileai/platform-server";
-import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "@whileai/platform-server/local-secrets";
-import { note, writeJson, writeText } from "../output.js";
-import { interruptSignal } from "../signals.js";
-import { listenError, parsePort, untilAborted } from "./servers.js";
+import { parsePort } from "./servers.js";
 
-interface ServeOptions {
+export interface ServeOptions {
   port: number;
   host: string;
   dataDir?: string;
   json?: boolean;
-}
-
-async function serve(options: ServeOptions): Promise<void> {
-  const dataDir = resolve(options.dataDir ?? process.env["WHILEAI_SERVER_DATA"] ?? join(homedir(), ".whileai", "server"));
-  const { signingKey, devKey } = localSecrets(dataDir, { signingKey: process.env["WHILEAI_SIGNING_KEY"] });
-  const hub = hubFromEnv(process.env);
-  const interrupt = interruptSignal();
-  try {
-    const server = await createPlatformServer({ dataDir, signingKey, hub, port: options.port, host: options.host }).catch((error: unknown) =>
-      listenError(error, "the local platform", options.host, options.port),
-    );
-    server.ensureAccountKey(DEV_ACCOUNT, devKey);
-    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir, hfEndpoint: hub?.endpoint ?? null });
-    else {
-      writeText(
-        [
-          `whileai local platform on ${server.url} (data in ${dataDir})`,
-          `dev API key: ${devKey}`,
-          "use it from another shell:",
-          `  export WHILEAI_API_URL=${server.url}`,
-          `  export WHILEAI_API_KEY=${devKey}`,
-        ].join("\n"),
-      );
-    }
-    note(hub ? `Hugging Face routes push to ${hub.endpoint}` : "Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on");
-    note("Ctrl-C stops it");
-    await untilAborted(interrupt.signal);
-    await server.close();
-    note("local platform stopped");
-  } finally {
-    interrupt.dispose();
-  }
 }
 
 export function register(program: Command): void {
@@ -71,5 +34,8 @@ Example:
   $ WHILEAI_API_URL=http://127.0.0.1:8787 WHILEAI_API_KEY=<dev key> wai datasets
 `,
     )
-    .action(serve);
+    .action(async (options: ServeOptions) => {
+      const { runServe } = await import("./serve-run.js");
+      await runServe(options);
+    });
 }

@@ -1,16 +1,13 @@
 /**
  * `wai split`: a task-disjoint pseudo-production holdout (`splitPseudoProduction`): every flawed
  * (fault, behaviour) pulls its task into the holdout, then tasks fill it in seeded hash order.
+ * This module only declares the command; the work is in `split-run.ts`, loaded when it runs.
  */
 import type { Command } from "commander";
-import { splitPseudoProduction, taskIdentity, type TraceRow } from "@whileai/traces";
 import { parseFraction, parseInteger } from "../args.js";
-import { UsageError } from "../errors.js";
-import { readInputs, reportInputs } from "../input/index.js";
-import { LineSink, isStdout, writeJson, writeText } from "../output.js";
-import { addInputOptions, readOptions, type InputFlags } from "./input-options.js";
+import { addInputOptions, type InputFlags } from "./input-options.js";
 
-interface SplitFlags extends InputFlags {
+export interface SplitFlags extends InputFlags {
   fraction: number;
   seed: number;
   train: string;
@@ -38,51 +35,7 @@ Example:
   $ wai split examples/support-canonical.jsonl --fraction 0.2 --seed 0 --train train.jsonl --holdout holdout.jsonl`,
     )
     .action(async (inputs: string[], flags: SplitFlags) => {
-      if (isStdout(flags.train) && isStdout(flags.holdout)) throw new UsageError("--train and --holdout cannot both be stdout");
-      if (flags.train === flags.holdout) throw new UsageError("--train and --holdout must be different files");
-      const { rows, inputs: reports } = await readInputs(inputs, readOptions(flags));
-      const [holdout, train] = splitPseudoProduction(rows, { fraction: flags.fraction, seed: flags.seed });
-      await writeRows(flags.holdout, holdout);
-      await writeRows(flags.train, train);
-      const summary = {
-        rows: rows.length,
-        fraction: flags.fraction,
-        seed: flags.seed,
-        train: { path: flags.train, rows: train.length, tasks: countTasks(train, rows) },
-        holdout: { path: flags.holdout, rows: holdout.length, tasks: countTasks(holdout, rows) },
-        inputs: reports,
-      };
-      if (flags.json) {
-        writeJson(summary);
-        return;
-      }
-      reportInputs(reports);
-      // Stdout may carry rows (--train - or --holdout -): the summary then goes to stderr.
-      const print = isStdout(flags.train) || isStdout(flags.holdout) ? (text: string) => process.stderr.write(`${text}\n`) : writeText;
-      print(
-        [
-          `split ${rows.length} rows (fraction ${flags.fraction}, seed ${flags.seed}):`,
-          `  holdout: ${holdout.length} rows, ${summary.holdout.tasks} tasks -> ${flags.holdout}`,
-          `  train:   ${train.length} rows, ${summary.train.tasks} tasks -> ${flags.train}`,
-        ].join("\n"),
-      );
+      const { runSplit } = await import("./split-run.js");
+      await runSplit(inputs, flags);
     });
-}
-
-async function writeRows(path: string, rows: readonly TraceRow[]): Promise<void> {
-  const sink = new LineSink(path);
-  for (const row of rows) await sink.write(JSON.stringify(row));
-  await sink.close();
-}
-
-/** Distinct tasks among `part`, identified as the split identifies them (a keyless row is its own task). */
-function countTasks(part: readonly TraceRow[], all: readonly TraceRow[]): number {
-  const indexOf = new Map<TraceRow, number>();
-  all.forEach((row, index) => indexOf.set(row, index));
-  const tasks = new Set<string>();
-  for (const row of part) {
-    const [kind, key] = taskIdentity(row, indexOf.get(row) ?? -1);
-    tasks.add(`${kind}\u0000${key}`);
-  }
-  return tasks.size;
 }

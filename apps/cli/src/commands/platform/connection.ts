@@ -1,9 +1,8 @@
 /**
  * What every platform command shares: `--api-url`, `--api-key` and `--json`. The client itself
  * resolves the key (explicit, then WHILEAI_DELEGATED_CREDENTIAL, WHILEAI_API_KEY, the stored login)
- * and the URL (WHILEAI_API_URL); these options only feed it.
+ * and the URL (WHILEAI_API_URL); these options only feed it (`connect.ts`, when a command runs).
  */
-import { createNodeRuntime, setPlatformRuntime, type RequestOptions } from "@whileai/platform/node";
 import { InvalidArgumentError, type Command } from "commander";
 
 export interface ConnectionOptions {
@@ -32,15 +31,6 @@ export function platformCommand(parent: Command, name: string, description: stri
     .option("--api-url <url>", "platform to call (default: $WHILEAI_API_URL, else https://api.withwhile.com)", parseApiUrl)
     .option("--api-key <key>", "API key (default: $WHILEAI_DELEGATED_CREDENTIAL, $WHILEAI_API_KEY, then the stored login)")
     .option("--json", "print the platform's reply as JSON");
-}
-
-/**
- * The request options of a call. `--api-url` installs a Node runtime whose environment says that
- * URL, so the client's own resolution (and nothing else) decides where requests go.
- */
-export function connect(options: ConnectionOptions, signal?: AbortSignal): RequestOptions {
-  if (options.apiUrl) setPlatformRuntime(createNodeRuntime({ env: { ...process.env, WHILEAI_API_URL: options.apiUrl } }));
-  return { apiKey: options.apiKey || null, signal };
 }
 
 /** `Example:` block for `--help`. */

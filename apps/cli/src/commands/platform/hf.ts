@@ -1,32 +1,38 @@
-/** `wai hf status|publish|import`: the platform's Hugging Face connection (the platform does the pushing and pulling). */
-import { hfPublish, hfStatus, importHf, MODES, PURPOSES } from "@whileai/platform/node";
+/**
+ * `wai hf status|publish|import`: the platform's Hugging Face connection (the platform does the
+ * pushing and pulling). This module only declares them; the calls are in `hf-run.ts`, loaded when one runs.
+ */
 import { Option, type Command } from "commander";
 import { parseNumber, parsePositiveInteger } from "../../args.js";
-import { writeJson, writeText } from "../../output.js";
-import { interruptSignal } from "../../signals.js";
-import { connect, examples, platformCommand, type ConnectionOptions } from "./connection.js";
-import { formatRecord } from "./format.js";
+import { MODES, PURPOSES } from "./choices.js";
+import { examples, platformCommand, type ConnectionOptions } from "./connection.js";
 
-interface WaitOptions extends ConnectionOptions {
+export interface WaitOptions extends ConnectionOptions {
   wait: boolean;
   timeout?: number;
   poll?: number;
 }
 
-/** Runs a call that may poll for minutes, so Ctrl-C cancels its waits cleanly. */
-async function interruptible<T>(run: (signal: AbortSignal) => Promise<T>): Promise<T> {
-  const interrupt = interruptSignal();
-  try {
-    return await run(interrupt.signal);
-  } finally {
-    interrupt.dispose();
-  }
+export interface HfPublishCommandOptions extends WaitOptions {
+  namespace?: string;
+  repo?: string;
+  private?: boolean;
 }
 
-function show(reply: unknown, options: ConnectionOptions): void {
-  if (options.json) writeJson(reply);
-  else writeText(formatRecord(reply));
+export interface HfImportCommandOptions extends WaitOptions {
+  split: string;
+  revision?: string;
+  config?: string;
+  name?: string;
+  purpose: string;
+  mode?: string;
+  agent?: string;
+  description?: string;
+  maxRows?: number;
 }
+
+// Loaded when a command runs, so `--help` never waits for the platform client (undici, zod).
+const run = () => import("./hf-run.js");
 
 export function registerHf(program: Command): void {
   const hf = program
@@ -36,7 +42,7 @@ export function registerHf(program: Command): void {
 
   platformCommand(hf, "status", "Whether your account is connected to Hugging Face, as whom, and where it may push.")
     .addHelpText("after", examples("wai hf status --json"))
-    .action(async (options: ConnectionOptions) => show(await hfStatus(connect(options)), options));
+    .action(async (options: ConnectionOptions) => (await run()).runHfStatus(options));
 
   platformCommand(hf, "publish", "Push a dataset to a Hugging Face dataset repo and wait until it is there.")
     .argument("<dataset-id>")
@@ -47,12 +53,7 @@ export function registerHf(program: Command): void {
     .option("--timeout <seconds>", "how long to wait (default 600)", parseNumber)
     .option("--poll <seconds>", "time between checks while waiting (default 2.5)", parseNumber)
     .addHelpText("after", examples("wai hf publish ds_0123abcd --namespace my-org --private"))
-    .action((id: string, options: WaitOptions & { namespace?: string; repo?: string; private?: boolean }) =>
-      interruptible(async (signal) => {
-        const stamp = await hfPublish(id, { ...connect(options, signal), namespace: options.namespace, repo: options.repo, private: options.private ?? false, wait: options.wait, timeout: options.timeout, poll: options.poll });
-        show(stamp, options);
-      }),
-    );
+    .action(async (id: string, options: HfPublishCommandOptions) => (await run()).runHfPublish(id, options));
 
   platformCommand(hf, "import", "Import a Hugging Face dataset split as a new dataset and wait until it is ready.")
     .argument("<repo>", "e.g. my-org/support-traces")
@@ -69,14 +70,5 @@ export function registerHf(program: Command): void {
     .option("--timeout <seconds>", "how long to wait (default 900)", parseNumber)
     .option("--poll <seconds>", "time between checks while waiting (default 3)", parseNumber)
     .addHelpText("after", examples("wai hf import my-org/support-traces --split test --purpose holdout --agent support-bot"))
-    .action(
-      (
-        repo: string,
-        options: WaitOptions & { split: string; revision?: string; config?: string; name?: string; purpose: string; mode?: string; agent?: string; description?: string; maxRows?: number },
-      ) =>
-        interruptible(async (signal) => {
-          const { wait, timeout, poll, split, revision, config, name, purpose, mode, agent, description, maxRows } = options;
-          show(await importHf(repo, { ...connect(options, signal), split, revision, config, name, purpose, mode, agent, description, maxRows, wait, timeout, poll }), options);
-        }),
-    );
+    .action(async (repo: string, options: HfImportCommandOptions) => (await run()).runHfImport(repo, options));
 }

@@ -1,0 +1,165 @@
+/** What `wai leak` does once its command line is parsed: a (sharded) scan, or `--merge` of shard reports. */
+import { readFile } from "node:fs/promises";
+import type { Command } from "commander";
+import type { LeakageReport, LeakageScan, ShardReport } from "@whileai/hash-embed";
+import type { TraceRow } from "@whileai/traces";
+import { CliError, UsageError } from "../errors.js";
+import { readInputs, reportInputs } from "../input/index.js";
+import { LineSink, formatJson, isStdout, writeJson, writeText, writeTextFile } from "../output.js";
+import { interruptSignal } from "../signals.js";
+import { readOptions } from "./input-options.js";
+import type { LeakFlags } from "./leak.js";
+
+export async function runLeak(flags: LeakFlags, command: Command): Promise<void> {
+  if (flags.merge !== undefined) return merge(flags, command);
+  return scan(flags);
+}
+
+async function scan(flags: LeakFlags): Promise<void> {
+  if (flags.generated === undefined || flags.sources === undefined) {
+    throw new UsageError("leak needs --generated and --sources (or --merge parts...)");
+  }
+  if (flags.generated.includes("-") && flags.sources.includes("-")) {
+    throw new UsageError("stdin (-) can feed --generated or --sources, not both");
+  }
+  if (flags.shard !== undefined && flags.dropTo !== undefined) {
+    throw new UsageError("--drop-to needs the whole scan: run without --shard, or merge the shards' reports with --merge");
+  }
+  // Ctrl-C from here on stops reading or scanning cleanly (workers ended, no partial files).
+  const { signal, dispose } = interruptSignal();
+  const { createScanProgressBar } = await import("../progress.js");
+  const bar = createScanProgressBar(process.stderr);
+  let result: LeakageScan;
+  let generated: Awaited<ReturnType<typeof readInputs>>;
+  try {
+    const input = readOptions({ ...flags, threshold: undefined }, signal);
+    generated = await readInputs(flags.generated, input);
+    const sources = await readInputs(flags.sources, input);
+    reportInputs([...generated.inputs, ...sources.inputs]);
+    // Loaded here, not at the top: --merge, and an input that fails to read, need no WebAssembly or workers.
+    const { scanLeakage } = await import("@whileai/hash-embed/node");
+    result = await scanLeakage(generated.rows, sources.rows, {
+      threshold: flags.threshold,
+      examples: flags.examples,
+      threads: flags.threads,
+      kernel: flags.kernel,
+      shard: flags.shard,
+      signal,
+      onProgress: bar.enabled ? (progress) => bar.update(progress) : undefined,
+    });
+  } finally {
+    bar.stop();
+    dispose();
+  }
+
+  if (flags.out !== undefined) await writeTextFile(flags.out, formatJson(result.report));
+  let kept: number | undefined;
+  if (flags.dropTo !== undefined) kept = await writeClean(flags.dropTo, generated.rows, result.flags);
+
+  if (flags.json) {
+    if (!(flags.dropTo !== undefined && isStdout(flags.dropTo)) && !(flags.out !== undefined && isStdout(flags.out))) writeJson(result.report);
+    return;
+  }
+  const lines = formatScan(result, flags);
+  if (kept !== undefined) lines.push(`dropped ${generated.rows.length - kept} leaky rows; wrote ${kept} clean rows to ${isStdout(flags.dropTo) ? "stdout" : flags.dropTo}`);
+  if (flags.out !== undefined && !isStdout(flags.out)) lines.push(`report written to ${flags.out}`);
+  const text = `${lines.join("\n")}\n`;
+  // When rows or the report take stdout, the summary goes to stderr so the data stays clean.
+  if ((flags.dropTo !== undefined && isStdout(flags.dropTo)) || (flags.out !== undefined && isStdout(flags.out))) process.stderr.write(text);
+  else writeText(text);
+}
+
+/** The generated rows not flagged, in order. `flags` is indexed by row: a whole scan covers every row. */
+async function writeClean(path: string, rows: readonly TraceRow[], flags: Uint8Array): Promise<number> {
+  const sink = new LineSink(path);
+  let kept = 0;
+  for (let i = 0; i < rows.length; i++) {
+    if (flags[i] === 1) continue;
+    await sink.write(JSON.stringify(rows[i]));
+    kept++;
+  }
+  await sink.close();
+  return kept;
+}
+
+function formatScan(result: LeakageScan, flags: LeakFlags): string[] {
+  const { report } = result;
+  const shard = flags.shard === undefined ? "" : ` (shard ${flags.shard.index}/${flags.shard.count})`;
+  const seconds = result.timings.sourcesSeconds + result.timings.scanSeconds;
+  return [
+    `scanned ${report.n} generated rows${shard} against ${report.n_sources} sources in ${seconds.toFixed(2)} s (${result.kernel} kernel, ${result.threads} thread${result.threads === 1 ? "" : "s"})`,
+    ...formatReport(report),
+  ];
+}
+
+/** The report's verdict and its listed examples. */
+export function formatReport(report: LeakageReport): string[] {
+  const lines = [
+    `leaky: ${report.n_leaky} of ${report.n} rows at threshold ${report.threshold} (max similarity ${roundForText(report.max_similarity)})`,
+  ];
+  for (const leak of report.leaky) lines.push(`  row ${leak.row} ~ source ${leak.source} (similarity ${leak.similarity})`);
+  if (report.n_leaky > report.leaky.length) lines.push(`  ... ${report.n_leaky - report.leaky.length} more not listed (--examples)`);
+  return lines;
+}
+
+/** Options that shape a scan; the shards' reports already fixed them, so --merge refuses them. */
+const SCAN_ONLY = ["generated", "sources", "shard", "dropTo", "threshold", "examples", "threads", "kernel", "rewardKey", "skipBadLines"];
+
+async function merge(flags: LeakFlags, command: Command): Promise<void> {
+  const given = SCAN_ONLY.filter((key) => command.getOptionValueSource(key) === "cli");
+  if (given.length > 0) {
+    const names = given.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ");
+    throw new UsageError(`--merge combines finished shard reports, scanned with their own options: drop ${names}`);
+  }
+  const parts: ShardReport[] = [];
+  for (const path of flags.merge as string[]) parts.push(await readShardReport(path));
+  const { mergeLeakageReports } = await import("@whileai/hash-embed");
+  let report: LeakageReport;
+  try {
+    report = mergeLeakageReports(parts);
+  } catch (error) {
+    // The merge names the part by position; name the file instead.
+    const message = (error as Error).message.replace(/^mergeLeakageReports: /, "").replace(/part (\d+)/g, (_, i: string) => (flags.merge as string[])[Number(i)] ?? `part ${i}`);
+    throw new CliError(`cannot merge: ${message}`, { cause: error });
+  }
+  if (flags.out !== undefined) await writeTextFile(flags.out, formatJson(report));
+  if (flags.json) {
+    if (!(flags.out !== undefined && isStdout(flags.out))) writeJson(report);
+    return;
+  }
+  const lines = [`merged ${parts.length} shard reports`, ...formatReport(report)];
+  if (flags.out !== undefined && !isStdout(flags.out)) lines.push(`report written to ${flags.out}`);
+  const text = `${lines.join("\n")}\n`;
+  if (flags.out !== undefined && isStdout(flags.out)) process.stderr.write(text);
+  else writeText(text);
+}
+
+async function readShardReport(path: string): Promise<ShardReport> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new CliError(`${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`, { cause: error });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${path}: invalid JSON (${(error as Error).message})`, { cause: error });
+  }
+  const shard = (value as { shard?: unknown } | null)?.shard;
+  if (typeof value !== "object" || value === null || typeof shard !== "object" || shard === null) {
+    throw new CliError(`${path}: not a shard report (write one with wai leak --shard i/N --out ${path})`);
+  }
+  for (const key of ["n", "n_sources", "threshold", "n_leaky", "max_similarity"] as const) {
+    if (typeof (value as Record<string, unknown>)[key] !== "number") throw new CliError(`${path}: shard report field "${key}" is missing or not a number`);
+  }
+  if (!Array.isArray((value as { leaky?: unknown }).leaky)) throw new CliError(`${path}: shard report field "leaky" is missing or not a list`);
+  return value as ShardReport;
+}
+
+/** Four decimals for the text summary, as the listed examples show them; --json keeps the exact value. */
+function roundForText(value: number): number {
+  return Number(value.toFixed(4));
+}

@@ -1,0 +1,55 @@
+/** What `wai report` does once its command line is parsed: read the inputs, build the report, print it. */
+import { readFile } from "node:fs/promises";
+import { formatTraceReport, traceReport, type ToolSchema } from "@whileai/traces";
+import { CliError } from "../errors.js";
+import { readInputs, reportInputs } from "../input/index.js";
+import { note, writeJson, writeText } from "../output.js";
+import { readOptions } from "./input-options.js";
+import type { ReportFlags } from "./report.js";
+
+export async function runReport(inputs: string[], flags: ReportFlags): Promise<void> {
+  const tools = flags.tools === undefined ? undefined : await readTools(flags.tools);
+  const policy = flags.policy === undefined ? undefined : await readText(flags.policy);
+  // Raw rows: the label census must see labels as the file holds them, as Python's trace_report does.
+  const { rows, inputs: reports } = await readInputs(inputs, { ...readOptions(flags), raw: true });
+  const report = traceReport(rows, { tools, policy, rewardKey: flags.rewardKey, threshold: flags.threshold });
+  if (flags.json) {
+    writeJson({ ...report, inputs: reports });
+    return;
+  }
+  reportInputs(reports);
+  writeText(formatTraceReport(report));
+  // The report's warnings speak Python (reward_key=, threshold=); say the flags too.
+  if (Object.keys(report.unread_numeric_columns ?? {}).length > 0 && flags.rewardKey === undefined) {
+    note("to read one of those columns as the label: --reward-key <column> --threshold <bar>");
+  }
+  if (report.non_binary_labels > 0 && flags.threshold === undefined) {
+    note("to read labels that are not 0/1: --threshold <bar>");
+  }
+}
+
+async function readText(path: string): Promise<string> {
+  try {
+    return await readFile(path, "utf8");
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    throw new CliError(`${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`, { cause: error });
+  }
+}
+
+/** The agent's tools: an array of OpenAI function schemas, or an object holding one under `tools`. */
+async function readTools(path: string): Promise<ToolSchema[]> {
+  const text = await readText(path);
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${path}: invalid JSON (${(error as Error).message})`, { cause: error });
+  }
+  const list = Array.isArray(value) ? value : typeof value === "object" && value !== null && Array.isArray((value as { tools?: unknown }).tools) ? (value as { tools: unknown[] }).tools : undefined;
+  if (list === undefined) throw new CliError(`${path}: expected a JSON array of tool schemas, or an object with a "tools" array`);
+  list.forEach((tool, index) => {
+    if (typeof tool !== "object" || tool === null || Array.isArray(tool)) throw new CliError(`${path}: tool ${index} is not an object (expected an OpenAI function schema)`);
+  });
+  return list as ToolSchema[];
+}
