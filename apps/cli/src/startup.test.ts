@@ -3,7 +3,8 @@
  * needs (the platform client and its undici, the local server and its SQLite, OpenTelemetry,
  * the trace analysis, the leakage scan): that is what keeps startup near Node's own. Rather than
  * timing it, this records every module the program resolves (`testing/record-imports.mjs`) and
- * fails on anything outside the CLI's own files, Node's built-ins and commander.
+ * fails on anything outside the CLI's own files, Node's built-ins, commander and the platform's
+ * constants (an entry that imports nothing, for the `--purpose`/`--mode` choices).
  */
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -13,6 +14,7 @@ import { BIN, example, tempDir } from "./testing/run-wai.js";
 
 const RECORDER = fileURLToPath(new URL("./testing/record-imports.mjs", import.meta.url));
 const DIST = new URL("../dist/", import.meta.url).href;
+const PLATFORM_CONSTANTS = new URL("../../../packages/platform/dist/constants.js", import.meta.url).href;
 
 interface Resolution {
   specifier: string;
@@ -46,9 +48,9 @@ function recordImports(args: readonly string[]): Promise<{ code: number | null; 
   });
 }
 
-/** What startup may load: the CLI's own files, Node built-ins, and commander (which `--help` needs). */
+/** What startup may load: the CLI's own files, Node built-ins, commander (which `--help` needs) and the platform's constants. */
 function isLight(url: string): boolean {
-  return url.startsWith("node:") || url.startsWith(DIST) || url.includes("/node_modules/commander/");
+  return url.startsWith("node:") || url.startsWith(DIST) || url.includes("/node_modules/commander/") || url === PLATFORM_CONSTANTS;
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { Option, type Command } from "commander";
 import { parseNumber, parsePositiveInteger } from "../../args.js";
-import { MODES, PURPOSES } from "./choices.js";
+import { MODES, PURPOSES } from "@whileai/platform/constants";
 import { examples, platformCommand, type ConnectionOptions } from "./connection.js";
 
 export interface WaitOptions extends ConnectionOptions {

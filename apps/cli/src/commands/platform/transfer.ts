@@ -3,7 +3,7 @@
  * terminal. This module only declares them; the transfers are in `transfer-run.ts`, loaded when one runs.
  */
 import { Option, type Command } from "commander";
-import { MODES, PURPOSES } from "./choices.js";
+import { MODES, PURPOSES } from "@whileai/platform/constants";
 import { examples, platformCommand, type ConnectionOptions } from "./connection.js";
 
 export interface PushOptions extends ConnectionOptions {
