@@ -75,8 +75,11 @@ export async function pull(datasetId: string, options: PullOptions = {}): Promis
   let bytes = 0;
   for (const url of urls) {
     const text = (await call("GET", "", { rawUrl: url, signal: options.signal })) as string;
-    bytes += utf8Length(text);
-    options.onProgress?.({ bytes, total: null });
+    // Counting UTF-8 bytes walks every character (a sixth of pull's time on 100 MB): only for a listener.
+    if (options.onProgress) {
+      bytes += utf8Length(text);
+      options.onProgress({ bytes, total: null });
+    }
     const part = stripAscii(text);
     if (part) payloads.push(part);
   }

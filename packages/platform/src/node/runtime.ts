@@ -30,6 +30,8 @@ function defaultConfigDir(home: string): string {
   return current;
 }
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createNodeRuntime(options: NodeRuntimeOptions = {}): PlatformRuntime {
   const env = options.env ?? process.env;
   // One pooled keep-alive dispatcher per runtime; redirects followed as urllib does.
@@ -43,6 +45,12 @@ export function createNodeRuntime(options: NodeRuntimeOptions = {}): PlatformRun
       return readJsonFile(join(dir, "credentials.json"));
     },
     async send(req) {
+      // After seconds of synchronous work (pushRows encoding 100,000 rows) the server may have
+      // closed a pooled keep-alive socket without the close being read yet; a POST sent on it fails
+      // with "other side closed" and is not retried. Two turns of the event loop let it read the
+      // close (the second turn polls for I/O), so the request goes on a live or fresh socket.
+      await nextTurn();
+      await nextTurn();
       // Our own signal bounds each attempt, so undici's idle timers are off.
       const res = await request(req.url, {
         method: req.method as "GET",
