@@ -2,57 +2,127 @@
 import { pyFloatRepr, pyNumberStr, pyStr, PyTuple } from "./repr.js";
 import { PyJsonError } from "./json-error.js";
 import { readJson, type JsonBuilder } from "./json-reader.js";
-import { isDict } from "./values.js";
+import { isDict, type Dict } from "./values.js";
 
-const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\b": "\\b", "\f": "\\f" };
+const HEX = "0123456789abcdef";
+// What Python writes for each ASCII code unit that needs an escape (ensure_ascii escapes \x7f too).
+const ASCII_ESCAPES: string[] = [];
+for (let code = 0; code < 0x20; code++) ASCII_ESCAPES[code] = "\\u00" + HEX[code >> 4] + HEX[code & 15];
+Object.assign(ASCII_ESCAPES, { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\", 0x7f: "\\u007f" });
 const NEEDS_ESCAPE = /[^\x20-\x7e]|["\\]/;
 
 /** A JSON string literal, pure ASCII, `\uXXXX` lowercase (UTF-16 units, so astral chars become pairs). */
 export function pyJsonString(s: string): string {
-  if (!NEEDS_ESCAPE.test(s)) return `"${s}"`;
-  let out = '"';
-  for (let i = 0; i < s.length; i++) {
-    const ch = s[i];
-    const code = s.charCodeAt(i);
-    if (SHORT_ESCAPES[ch]) out += SHORT_ESCAPES[ch];
-    else if (code < 0x20 || code > 0x7e) out += "\\u" + code.toString(16).padStart(4, "0");
-    else out += ch;
-  }
-  return out + '"';
+  const first = s.search(NEEDS_ESCAPE);
+  return first < 0 ? '"' + s + '"' : escapeFrom(s, first);
 }
+
+/** `s` quoted and escaped from index `first`, the first code unit that needs it; the runs between escapes are copied as slices. */
+function escapeFrom(s: string, first: number): string {
+  let out = '"' + s.slice(0, first);
+  let copied = first;
+  for (let i = first; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code >= 0x20 && code < 0x7f && code !== 34 && code !== 92) continue;
+    const escape = code <= 0x7f ? ASCII_ESCAPES[code] : "\\u" + HEX[code >> 12] + HEX[(code >> 8) & 15] + HEX[(code >> 4) & 15] + HEX[code & 15];
+    out += s.slice(copied, i) + escape;
+    copied = i + 1;
+  }
+  return out + s.slice(copied) + '"';
+}
+
+// Rows repeat their keys: each key's `"key": ` is made once. Bounded, so odd data cannot grow it without end.
+const KEY_PREFIXES = new Map<string, string>();
+const MAX_CACHED_KEYS = 4096;
+const MAX_CACHED_KEY_LENGTH = 64;
+
+function keyPrefix(key: string): string {
+  let prefix = KEY_PREFIXES.get(key);
+  if (prefix === undefined) {
+    prefix = pyJsonString(key) + ": ";
+    if (key.length <= MAX_CACHED_KEY_LENGTH) {
+      if (KEY_PREFIXES.size >= MAX_CACHED_KEYS) KEY_PREFIXES.clear();
+      KEY_PREFIXES.set(key, prefix);
+    }
+  }
+  return prefix;
+}
+
+/** A number as `json.dumps` writes it: whole numbers as ints, the rest as `repr(float)`; NaN and the infinities as Python's words. */
+function pyJsonNumber(x: number): string {
+  if (Number.isInteger(x)) return pyNumberStr(x);
+  // Here String() already is repr(float): positional, with a fraction (pyFloatRepr's own fast range).
+  if ((x >= 1e-4 && x < 1e16) || (x <= -1e-4 && x > -1e16)) return String(x);
+  if (x === Infinity) return "Infinity";
+  if (x === -Infinity) return "-Infinity";
+  return Number.isNaN(x) ? "NaN" : pyFloatRepr(x);
+}
+
+// The text being written: one growing string, appended to, not a string returned per value.
+let out = "";
 
 /** `json.dumps(x, default=str)`. */
 export function pyJsonDumps(x: unknown): string {
-  if (x === null || x === undefined) return "null";
-  if (x === true) return "true";
-  if (x === false) return "false";
-  if (typeof x === "string") return pyJsonString(x);
-  if (typeof x === "bigint") return x.toString();
-  if (typeof x === "number") {
-    if (Number.isNaN(x)) return "NaN";
-    if (x === Infinity) return "Infinity";
-    if (x === -Infinity) return "-Infinity";
-    return Number.isInteger(x) ? pyNumberStr(x) : pyFloatRepr(x);
+  // Saved and restored, so a dump that runs while another is being written (from a getter) leaves it intact.
+  const outer = out;
+  out = "";
+  try {
+    write(x);
+    return out;
+  } finally {
+    out = outer;
   }
-  // Containers append to one string rather than joining arrays: results are dumped per row.
-  if (Array.isArray(x) || x instanceof PyTuple) {
-    const items = Array.isArray(x) ? x : x.items;
-    let out = "[";
-    for (let i = 0; i < items.length; i++) out += (i > 0 ? ", " : "") + pyJsonDumps(items[i]);
-    return out + "]";
+}
+
+function write(x: unknown): void {
+  switch (typeof x) {
+    case "string":
+      out += pyJsonString(x);
+      return;
+    case "number":
+      out += pyJsonNumber(x);
+      return;
+    case "boolean":
+      out += x ? "true" : "false";
+      return;
+    case "undefined":
+      out += "null";
+      return;
+    case "bigint":
+      out += x.toString();
+      return;
+    case "object":
+      if (x === null) out += "null";
+      else if (Array.isArray(x)) writeList(x);
+      else if (x instanceof PyTuple) writeList(x.items);
+      else if (isDict(x)) writeDict(x);
+      else out += pyJsonString(pyStr(x)); // default=str: a Map, a Date, a class instance
+      return;
+    default:
+      out += pyJsonString(pyStr(x)); // a function or a symbol
   }
-  if (isDict(x)) {
-    let out = "{";
-    let first = true;
-    for (const key in x) {
-      const value = x[key];
-      if (value === undefined) continue;
-      out += (first ? "" : ", ") + pyJsonString(key) + ": " + pyJsonDumps(value);
-      first = false;
-    }
-    return out + "}";
+}
+
+function writeList(items: readonly unknown[]): void {
+  out += "[";
+  for (let i = 0; i < items.length; i++) {
+    if (i > 0) out += ", ";
+    write(items[i]);
   }
-  return pyJsonString(pyStr(x));
+  out += "]";
+}
+
+function writeDict(dict: Dict): void {
+  out += "{";
+  let separator = "";
+  for (const key in dict) {
+    const value = dict[key];
+    if (value === undefined) continue;
+    out += separator + keyPrefix(key);
+    write(value);
+    separator = ", ";
+  }
+  out += "}";
 }
 
 export { PyJsonError };
