@@ -1,7 +1,7 @@
 // Realistic trajectory rows for the platform transfer benchmark: a prompt, 1 to 4 tool-call steps
 // with arguments and results (an error result now and then, a user turn now and then), a final
-// text and a reward; deterministic per index. Mirrors apps/platform-server/src/testing/trajectories.ts
-// (test code, not a package export), non-ASCII and escapes included so the encoder has work to do.
+// text and a reward; deterministic per index; non-ASCII and escapes included so the encoder has work
+// to do. The platform server's scale and fault tests use these rows too (types in trajectories.d.mts).
 
 const TOOLS = ["search_orders", "read_file", "run_command", "lookup_customer", "send_email"];
 const WORDS = ["refund", "order", "naïve", "ünïcode", "shipping", "delay", "🙂", "account", "invoice", "line\nbreak", 'quote "q"', "tab\there"];

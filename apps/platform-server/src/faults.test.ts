@@ -13,7 +13,7 @@ import { hashFile, writeJsonlFile } from "./testing/big-file.js";
 import { startDropProxy, type CutPoint, type DropProxy } from "./testing/drop-proxy.js";
 import { scratchServer, startServer, stopServer } from "./testing/scratch-server.js";
 import { platformFailure } from "./testing/server.js";
-import { trajectoryRows } from "./testing/trajectories.js";
+import { trajectoryRows } from "../../../bench/trajectories.mjs";
 import type { PlatformServerOptions } from "./server.js";
 
 // Retries close together, so a cut connection costs milliseconds, not the default half-second steps.

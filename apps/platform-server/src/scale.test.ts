@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { hashFile } from "./testing/big-file.js";
 import { report, since } from "./testing/report.js";
 import { scratchServer } from "./testing/scratch-server.js";
-import { trajectoryRow, trajectoryRows } from "./testing/trajectories.js";
+import { trajectoryRow, trajectoryRows } from "../../../bench/trajectories.mjs";
 
 const MB = 1e6;
 const MiB = 1024 ** 2;
