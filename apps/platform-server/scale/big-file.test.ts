@@ -7,15 +7,15 @@ import { rmSync } from "node:fs";
 import { join } from "node:path";
 import { pull, pushFile } from "@whileai/platform/node";
 import { describe, expect, it } from "vitest";
-import { hashFile, writeJsonlFile } from "./testing/big-file.js";
-import { withMemorySampling, type MemoryPeak } from "./testing/memory-sampler.js";
-import { report, since } from "./testing/report.js";
-import { scratchServer } from "./testing/scratch-server.js";
+import { hashFile, writeJsonlFile } from "../src/testing/big-file.js";
+import { withMemorySampling, type MemoryPeak } from "../src/testing/memory-sampler.js";
+import { report, since } from "../src/testing/report.js";
+import { scratchServer } from "../src/testing/scratch-server.js";
 
 const MB = 1e6;
 const MiB = 1024 ** 2;
 
-// Measured at about 25 s on 2 cores (generate, push, hash, pull, hash), so it runs in the default suite.
+// About 25 s on 2 cores (generate, push, hash, pull, hash): the scale suite, not the default one.
 const BIG_FILE_BYTES = 1024 * MiB;
 // Server and client share this process, so the bound covers both ends of the transfer. Held
 // whole, the file would add 1,074 MB; streamed, growth is garbage not yet collected (30-50 MB
