@@ -73,10 +73,10 @@ function stampMatches(wanted) {
   }
 }
 
-/** True when better-sqlite3 loads in this Node (a build for another Node fails to load). */
-export function sqliteAddonLoads(env = process.env) {
+/** True when better-sqlite3 loads in `node` (a build for another Node's ABI fails to load). */
+export function sqliteAddonLoads(env = process.env, node = process.execPath) {
   const probe = "const D = require('better-sqlite3'); new D(':memory:').close();";
-  return spawnSync(process.execPath, ["-e", probe], { cwd: join(ROOT, "apps", "platform-server"), env, stdio: "ignore" }).status === 0;
+  return spawnSync(node, ["-e", probe], { cwd: join(ROOT, "apps", "platform-server"), env, stdio: "ignore" }).status === 0;
 }
 
 /**

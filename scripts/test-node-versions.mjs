@@ -48,12 +48,13 @@ function abiOf(nodeBin) {
 
 /** Make better-sqlite3 load under `nodeDir`'s Node: from the cache, or compiled and then cached. */
 function ensureAddon(nodeDir, env) {
-  const cached = cachedAddon(abiOf(join(nodeDir, "bin", "node")));
+  const node = join(nodeDir, "bin", "node");
+  const cached = cachedAddon(abiOf(node));
   if (existsSync(cached)) installAddon(cached);
-  if (sqliteAddonLoads(env)) return;
+  if (sqliteAddonLoads(env, node)) return;
   console.error(`node-versions: compiling better-sqlite3 ${sqliteVersion} for ${nodeDir}`);
   run("pnpm", ["rebuild", "better-sqlite3"], env, "better-sqlite3");
-  if (!sqliteAddonLoads(env)) throw new Error(`better-sqlite3 does not load under ${nodeDir} after a rebuild`);
+  if (!sqliteAddonLoads(env, node)) throw new Error(`better-sqlite3 does not load under ${nodeDir} after a rebuild`);
   mkdirSync(dirname(cached), { recursive: true });
   copyFileSync(addon, cached);
 }
