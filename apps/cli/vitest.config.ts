@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
 
-// Tests spawn the built binary (dist/bin.js): `pnpm build` (or `tsc -p tsconfig.json`) first.
-export default defineConfig({ test: { include: ["src/**/*.test.ts"], testTimeout: 60_000 } });
+// Most tests run commands in process; the few that spawn the built binary (dist/bin.js) need
+// `pnpm build` (or `tsc -p tsconfig.json`) first.
+export default defineConfig({ test: { include: ["src/**/*.test.ts"], testTimeout: 60_000, hookTimeout: 60_000 } });

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { runWai } from "./testing/run-wai.js";
+import { example, jsonLines, runWai, runWaiBinary } from "./testing/run-wai.js";
 
 const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
 
@@ -66,5 +66,20 @@ describe("wai", () => {
     const result = await runWai(["report", "--threshold", "high", "-"], { input: "" });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("wai: option '--threshold <number>' argument 'high' is invalid. expected a number");
+  });
+});
+
+describe("the wai binary", () => {
+  // Real-binary test: bin.ts hands runCli the process's own argv, streams and exit code; the
+  // in-process tests above cannot see that wiring.
+  it("prints its version, reads piped stdin, and exits 1 and 2 as the in-process runs do", async () => {
+    expect(await runWaiBinary(["--version"])).toMatchObject({ code: 0, stdout: `${manifest.version}\n`, stderr: "" });
+    const piped = await runWaiBinary(["rows"], { input: readFileSync(example("support-canonical.jsonl")) });
+    expect(piped).toMatchObject({ code: 0, stderr: "" });
+    expect(jsonLines(piped.stdout)).toHaveLength(80);
+    expect(await runWaiBinary(["rows", "no/such/file.jsonl"])).toMatchObject({ code: 1, stdout: "", stderr: "wai: no/such/file.jsonl: no such file\n" });
+    const usage = await runWaiBinary(["report", "--bogus"]);
+    expect(usage).toMatchObject({ code: 2, stdout: "" });
+    expect(usage.stderr).toMatch(/^wai: unknown option '--bogus'/);
   });
 });

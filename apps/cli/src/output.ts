@@ -6,6 +6,7 @@ import { createWriteStream, type WriteStream } from "node:fs";
 import { once } from "node:events";
 import type { Writable } from "node:stream";
 import { CliError } from "./errors.js";
+import { currentIo, resolvePath } from "./io.js";
 
 /** `--json` output: two-space indented, one trailing newline. Key order is the object's, so build objects in a fixed order. */
 export function formatJson(value: unknown): string {
@@ -13,21 +14,21 @@ export function formatJson(value: unknown): string {
 }
 
 export function writeJson(value: unknown): void {
-  process.stdout.write(formatJson(value));
+  currentIo().stdout.write(formatJson(value));
 }
 
 /** Text for stdout, with exactly one trailing newline. */
 export function writeText(text: string): void {
-  process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+  currentIo().stdout.write(text.endsWith("\n") ? text : `${text}\n`);
 }
 
 /** A note for the user that is not data (what was dropped, where a file went): stderr, `wai: ` prefixed. */
 export function note(message: string): void {
-  process.stderr.write(`wai: ${message}\n`);
+  currentIo().stderr.write(`wai: ${message}\n`);
 }
 
 export function warn(message: string): void {
-  process.stderr.write(`wai: warning: ${message}\n`);
+  currentIo().stderr.write(`wai: warning: ${message}\n`);
 }
 
 /** True when the path means "standard output": `-` or not given. */
@@ -50,7 +51,7 @@ export class LineSink {
   constructor(path: string | undefined) {
     this.ownsStream = !isStdout(path);
     this.target = this.ownsStream ? (path as string) : "stdout";
-    this.stream = this.ownsStream ? createWriteStream(path as string) : process.stdout;
+    this.stream = this.ownsStream ? createWriteStream(resolvePath(path as string)) : currentIo().stdout;
     // A file that cannot be opened fails asynchronously; keep the error for the next write.
     if (this.ownsStream) this.stream.on("error", (error) => (this.failure ??= error));
   }

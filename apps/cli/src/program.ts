@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { describeError } from "./errors.js";
+import { currentIo, processIo, withIo, type CliIo } from "./io.js";
 import { register as registerOtelServe } from "./commands/otel-serve.js";
 import { register as registerFlaws } from "./commands/flaws.js";
 import { register as registerHarness } from "./commands/harness.js";
@@ -32,7 +33,14 @@ export function buildProgram(): Command {
     // Commander's own parse errors ("unknown option", "missing argument") become one `wai: ` line
     // and a usage exit code instead of calling process.exit itself. Subcommands inherit both.
     .exitOverride()
-    .configureOutput({ outputError: (message, write) => write(`wai: ${message.replace(/^error: /, "")}`) })
+    .configureOutput({
+      writeOut: (text) => void currentIo().stdout.write(text),
+      writeErr: (text) => void currentIo().stderr.write(text),
+      outputError: (message, write) => write(`wai: ${message.replace(/^error: /, "")}`),
+      // Help wraps to the terminal's width, as commander does for process.stdout.
+      getOutHelpWidth: () => terminalColumns(currentIo().stdout),
+      getErrHelpWidth: () => terminalColumns(currentIo().stderr),
+    })
     .addHelpText(
       "after",
       `
@@ -56,8 +64,21 @@ Example:
   return program;
 }
 
-/** Run `wai` with `argv` (the user's arguments, without node and the script) and give the exit code. */
-export async function runCli(argv: readonly string[]): Promise<number> {
+/** A terminal's width; undefined (not a terminal) makes commander wrap at 80, as its own default does. */
+function terminalColumns(stream: CliIo["stdout"]): number {
+  return (stream.isTTY ? stream.columns : undefined) as number;
+}
+
+/**
+ * Run `wai` with `argv` (the user's arguments, without node and the script) and give the exit code.
+ * `io` defaults to the process's own streams, environment and directory (the binary).
+ */
+export function runCli(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  return withIo(io, () => run(argv));
+}
+
+async function run(argv: readonly string[]): Promise<number> {
+  const { stderr, env } = currentIo();
   const program = buildProgram();
   try {
     await program.parseAsync([...argv], { from: "user" });
@@ -68,9 +89,9 @@ export async function runCli(argv: readonly string[]): Promise<number> {
       return error.exitCode === 0 ? 0 : 2;
     }
     const described = describeError(error);
-    process.stderr.write(`wai: ${described.message}\n`);
-    if (process.env.WAI_DEBUG) process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
-    else if (described.hint) process.stderr.write(`wai: ${described.hint}\n`);
+    stderr.write(`wai: ${described.message}\n`);
+    if (env.WAI_DEBUG) stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    else if (described.hint) stderr.write(`wai: ${described.hint}\n`);
     return described.exitCode;
   }
 }

@@ -5,6 +5,7 @@
  */
 import cliProgress from "cli-progress";
 import type { ScanProgress } from "@whileai/hash-embed";
+import { currentIo } from "./io.js";
 
 /** What the bar needs of a stream: a write, and whether it is a terminal (and how wide). */
 export interface ProgressStream {
@@ -22,7 +23,7 @@ export interface ScanProgressBar {
   readonly enabled: boolean;
 }
 
-export function createScanProgressBar(stream: ProgressStream = process.stderr, label = "scanning"): ScanProgressBar {
+export function createScanProgressBar(stream: ProgressStream = currentIo().stderr, label = "scanning"): ScanProgressBar {
   if (stream.isTTY !== true) return { update: () => {}, stop: () => {}, enabled: false };
   const bar = new cliProgress.SingleBar(
     {

@@ -1,6 +1,7 @@
 /** What `wai flaws` does once its command line is parsed: find the flawed rows, count each tool's faults, print. */
 import { faultFromResult, flawRows, mineTraces, type TraceRow } from "@whileai/traces";
 import { readInputs, reportInputs } from "../input/index.js";
+import { currentIo } from "../io.js";
 import { LineSink, isStdout, note, writeJson, writeText } from "../output.js";
 import type { FlawsFlags } from "./flaws.js";
 import { readOptions } from "./input-options.js";
@@ -41,7 +42,7 @@ export async function runFlaws(inputs: string[], flags: FlawsFlags): Promise<voi
   }
   reportInputs(reports);
   const text = formatFlaws(summary);
-  if (flags.output !== undefined && isStdout(flags.output)) process.stderr.write(text);
+  if (flags.output !== undefined && isStdout(flags.output)) currentIo().stderr.write(text);
   else writeText(text);
   if (flags.output !== undefined && !isStdout(flags.output)) note(`wrote ${flawed.length} flawed rows to ${flags.output}`);
 }

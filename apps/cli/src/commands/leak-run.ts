@@ -5,6 +5,7 @@ import type { LeakageReport, LeakageScan, ShardReport } from "@whileai/hash-embe
 import type { TraceRow } from "@whileai/traces";
 import { CliError, UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
+import { currentIo, resolvePath } from "../io.js";
 import { LineSink, formatJson, isStdout, writeJson, writeText, writeTextFile } from "../output.js";
 import { interruptSignal } from "../signals.js";
 import { readOptions } from "./input-options.js";
@@ -28,7 +29,7 @@ async function scan(flags: LeakFlags): Promise<void> {
   // Ctrl-C from here on stops reading or scanning cleanly (workers ended, no partial files).
   const { signal, dispose } = interruptSignal();
   const { createScanProgressBar } = await import("../progress.js");
-  const bar = createScanProgressBar(process.stderr);
+  const bar = createScanProgressBar(currentIo().stderr);
   let result: LeakageScan;
   let generated: Awaited<ReturnType<typeof readInputs>>;
   try {
@@ -65,7 +66,7 @@ async function scan(flags: LeakFlags): Promise<void> {
   if (flags.out !== undefined && !isStdout(flags.out)) lines.push(`report written to ${flags.out}`);
   const text = `${lines.join("\n")}\n`;
   // When rows or the report take stdout, the summary goes to stderr so the data stays clean.
-  if ((flags.dropTo !== undefined && isStdout(flags.dropTo)) || (flags.out !== undefined && isStdout(flags.out))) process.stderr.write(text);
+  if ((flags.dropTo !== undefined && isStdout(flags.dropTo)) || (flags.out !== undefined && isStdout(flags.out))) currentIo().stderr.write(text);
   else writeText(text);
 }
 
@@ -130,14 +131,14 @@ async function merge(flags: LeakFlags, command: Command): Promise<void> {
   const lines = [`merged ${parts.length} shard reports`, ...formatReport(report)];
   if (flags.out !== undefined && !isStdout(flags.out)) lines.push(`report written to ${flags.out}`);
   const text = `${lines.join("\n")}\n`;
-  if (flags.out !== undefined && isStdout(flags.out)) process.stderr.write(text);
+  if (flags.out !== undefined && isStdout(flags.out)) currentIo().stderr.write(text);
   else writeText(text);
 }
 
 async function readShardReport(path: string): Promise<ShardReport> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readFile(resolvePath(path), "utf8");
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new CliError(`${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`, { cause: error });

@@ -2,6 +2,7 @@
 import { startOtlpReceiver, type OtlpReceiverStats } from "@whileai/otel/node";
 import { open } from "node:fs/promises";
 import { CliError } from "../errors.js";
+import { currentIo, resolvePath } from "../io.js";
 import { isStdout, note, warn } from "../output.js";
 import { interruptSignal } from "../signals.js";
 import type { OtelServeOptions } from "./otel-serve.js";
@@ -19,7 +20,7 @@ function statsLine(s: OtlpReceiverStats): string {
 
 async function appendable(path: string): Promise<void> {
   try {
-    await (await open(path, "a")).close();
+    await (await open(resolvePath(path), "a")).close();
   } catch (error) {
     throw new CliError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
   }
@@ -29,14 +30,16 @@ export async function runOtelServe(options: OtelServeOptions): Promise<void> {
   const toStdout = isStdout(options.out);
   // The receiver opens the file lazily; a path that cannot be written should fail now, in one line.
   if (!toStdout) await appendable(options.out!);
+  // Rows arrive in request callbacks: write them to this run's stdout, wherever they come from.
+  const { stdout } = currentIo();
   const interrupt = interruptSignal();
   try {
     const receiver = await startOtlpReceiver({
       port: options.port,
       host: options.host,
       idleMs: options.idleMs,
-      output: toStdout ? undefined : options.out,
-      onRow: toStdout ? (row) => process.stdout.write(`${JSON.stringify(row)}\n`) : undefined,
+      output: toStdout ? undefined : resolvePath(options.out!),
+      onRow: toStdout ? (row) => stdout.write(`${JSON.stringify(row)}\n`) : undefined,
     }).catch((error: unknown) => listenError(error, "the OTLP receiver", options.host, options.port));
     note(`OTLP/HTTP receiver on ${receiver.url}, rows to ${toStdout ? "stdout" : `${options.out} (appended)`}`);
     note(`point an exporter at it: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${receiver.url}`);

@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { formatTraceReport, traceReport, type ToolSchema } from "@whileai/traces";
 import { CliError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
+import { resolvePath } from "../io.js";
 import { note, writeJson, writeText } from "../output.js";
 import { readOptions } from "./input-options.js";
 import type { ReportFlags } from "./report.js";
@@ -30,7 +31,7 @@ export async function runReport(inputs: string[], flags: ReportFlags): Promise<v
 
 async function readText(path: string): Promise<string> {
   try {
-    return await readFile(path, "utf8");
+    return await readFile(resolvePath(path), "utf8");
   } catch (error) {
     const code = (error as { code?: string }).code;
     throw new CliError(`${path}: ${code === "ENOENT" ? "no such file" : (error as Error).message}`, { cause: error });

@@ -57,6 +57,7 @@ describe("wai rows", () => {
   });
 
   it("stops quietly when the reader of stdout goes away (| head)", () => {
+    // Real-binary test: EPIPE on a closed stdout is handled in bin.ts, on the process's own stdout.
     const file = tmp.path("many.jsonl");
     writeFileSync(file, readFileSync(example("support-canonical.jsonl"), "utf8").repeat(20));
     const result = spawnSync("bash", ["-c", `set -o pipefail; "${process.execPath}" "${BIN}" rows "${file}" | head -c 10 >/dev/null`], { encoding: "utf8" });

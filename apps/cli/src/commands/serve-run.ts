@@ -3,15 +3,17 @@ import { homedir } from "node:os";
 import { join, resolve } from "node:path";
 import { createPlatformServer } from "@whileai/platform-server";
 import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "@whileai/platform-server/local-secrets";
+import { currentIo } from "../io.js";
 import { note, writeJson, writeText } from "../output.js";
 import { interruptSignal } from "../signals.js";
 import type { ServeOptions } from "./serve.js";
 import { listenError, untilAborted } from "./servers.js";
 
 export async function runServe(options: ServeOptions): Promise<void> {
-  const dataDir = resolve(options.dataDir ?? process.env["WHILEAI_SERVER_DATA"] ?? join(homedir(), ".whileai", "server"));
-  const { signingKey, devKey } = localSecrets(dataDir, { signingKey: process.env["WHILEAI_SIGNING_KEY"] });
-  const hub = hubFromEnv(process.env);
+  const { env, cwd } = currentIo();
+  const dataDir = resolve(cwd, options.dataDir ?? env["WHILEAI_SERVER_DATA"] ?? join(env["HOME"] || homedir(), ".whileai", "server"));
+  const { signingKey, devKey } = localSecrets(dataDir, { signingKey: env["WHILEAI_SIGNING_KEY"] });
+  const hub = hubFromEnv(env);
   const interrupt = interruptSignal();
   try {
     const server = await createPlatformServer({ dataDir, signingKey, hub, port: options.port, host: options.host }).catch((error: unknown) =>

@@ -2,6 +2,7 @@
 import { splitPseudoProduction, taskIdentity, type TraceRow } from "@whileai/traces";
 import { UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
+import { currentIo } from "../io.js";
 import { LineSink, isStdout, writeJson, writeText } from "../output.js";
 import { readOptions } from "./input-options.js";
 import type { SplitFlags } from "./split.js";
@@ -27,7 +28,7 @@ export async function runSplit(inputs: string[], flags: SplitFlags): Promise<voi
   }
   reportInputs(reports);
   // Stdout may carry rows (--train - or --holdout -): the summary then goes to stderr.
-  const print = isStdout(flags.train) || isStdout(flags.holdout) ? (text: string) => process.stderr.write(`${text}\n`) : writeText;
+  const print = isStdout(flags.train) || isStdout(flags.holdout) ? (text: string) => currentIo().stderr.write(`${text}\n`) : writeText;
   print(
     [
       `split ${rows.length} rows (fraction ${flags.fraction}, seed ${flags.seed}):`,

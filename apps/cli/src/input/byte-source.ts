@@ -6,6 +6,7 @@ import { createReadStream } from "node:fs";
 import { pipeline, type Readable } from "node:stream";
 import { createGunzip } from "node:zlib";
 import { CliError } from "../errors.js";
+import { currentIo, resolvePath } from "../io.js";
 
 /** What `-` (or no input with piped stdin) is called in messages and reports. */
 export const STDIN_NAME = "stdin";
@@ -25,7 +26,7 @@ export interface ByteSource {
 
 export async function openByteSource(path: string, signal?: AbortSignal): Promise<ByteSource> {
   const name = path === "-" ? STDIN_NAME : path;
-  const raw: Readable = path === "-" ? process.stdin : createReadStream(path, { signal });
+  const raw: Readable = path === "-" ? currentIo().stdin : createReadStream(resolvePath(path), { signal });
   let reader = raw[Symbol.asyncIterator]() as AsyncIterator<Uint8Array>;
   let peeked = await peek(reader, name);
   const gzip = peeked.head[0] === 0x1f && peeked.head[1] === 0x8b;

@@ -1,6 +1,7 @@
 /** Reading what the user gave: files or stdin, any supported format, with what was dropped. */
 import type { TraceRow } from "@whileai/traces";
 import { UsageError } from "../errors.js";
+import { currentIo } from "../io.js";
 import { note } from "../output.js";
 import { readInput, streamInput, type InputReport, type ReadInputOptions, type RowBatchSink } from "./read-input.js";
 
@@ -34,7 +35,7 @@ export async function streamInputs(paths: readonly string[], options: ReadInputO
 
 export function resolveInputPaths(paths: readonly string[]): string[] {
   if (paths.length === 0) {
-    if (process.stdin.isTTY) throw new UsageError("no input: give trace files, or pipe them to stdin");
+    if (currentIo().stdin.isTTY) throw new UsageError("no input: give trace files, or pipe them to stdin");
     return ["-"];
   }
   if (paths.filter((path) => path === "-").length > 1) throw new UsageError("stdin (-) can be read only once");

@@ -1,16 +1,16 @@
 /**
  * Test fixtures of the platform and server commands: a real local platform on 127.0.0.1 with a
- * temporary data directory, an environment that cannot reach the user's own login, and the built
- * `wai` binary run as a child process.
+ * temporary data directory, an environment that cannot reach the user's own login, and the
+ * servers (`wai serve`, `wai otel serve`) run as the built binary, stopped by real signals.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createPlatformServer, type PlatformServer } from "@whileai/platform-server";
-import { BIN } from "./run-wai.js";
+import { BIN, childEnv } from "./run-wai.js";
 
-export { EXAMPLES, runWai } from "./run-wai.js";
+export { EXAMPLES, runWai, runWaiBinary } from "./run-wai.js";
 
 export interface LocalPlatform {
   server: PlatformServer;
@@ -68,15 +68,14 @@ export interface WaiProcess {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves with the first match of `pattern` in stdout or stderr; rejects if the process ends first or after `ms`. */
+  /** Resolves with the first match of `pattern` in stdout or stderr; rejects if the process ends first, or after `ms` (a hung server, not a slow machine). */
   waitFor(pattern: RegExp, ms?: number): Promise<RegExpMatchArray>;
   /** Sends `signal` and resolves with the exit. */
   stop(signal?: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 export function startWai(args: readonly string[], options: { env: Env; cwd?: string }): WaiProcess {
-  const env = { ...process.env, WAI_DEBUG: undefined, ...options.env };
-  const child = spawn(process.execPath, [BIN, ...args], { env, cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [BIN, ...args], { env: childEnv(options.env), cwd: options.cwd, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   let err = "";
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
@@ -88,7 +87,7 @@ export function startWai(args: readonly string[], options: { env: Env; cwd?: str
     child,
     stdout: () => out,
     stderr: () => err,
-    waitFor(pattern, ms = 15_000) {
+    waitFor(pattern, ms = 60_000) {
       return new Promise((resolve, reject) => {
         const check = () => {
           const match = out.match(pattern) ?? err.match(pattern);

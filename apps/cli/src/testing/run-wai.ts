@@ -1,12 +1,16 @@
 /**
- * Tests drive the real built binary, as a user would: `node dist/bin.js ...` in a child process.
- * Build first (`npx tsc -p tsconfig.json`); a missing build fails loudly here rather than oddly.
+ * Running `wai` in tests. `runWai` runs the command in this process (`runCli` with its own io):
+ * the same code as the binary without a Node start per call. `runWaiBinary` spawns the built
+ * binary (`node dist/bin.js ...`) for the few tests about the binary itself: signals, pipes, exit
+ * codes, startup. Build first (`npx tsc -p tsconfig.json`); a missing build fails loudly there.
  */
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { PassThrough, Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
+import { runCli } from "../program.js";
 
 export const BIN = fileURLToPath(new URL("../../dist/bin.js", import.meta.url));
 /** The bundled example traces at the repository root. */
@@ -24,22 +28,65 @@ export interface WaiResult {
 }
 
 export interface RunOptions {
-  /** Bytes or text fed to stdin; without it stdin is an empty pipe (not a terminal). */
+  /** Bytes or text fed to stdin; without it stdin is empty (and not a terminal). */
   input?: string | Uint8Array;
   cwd?: string;
   env?: Record<string, string | undefined>;
-  /** Called once the process runs, e.g. to send it a signal. */
-  onSpawn?: (child: import("node:child_process").ChildProcess) => void;
 }
 
-export function runWai(args: readonly string[], options: RunOptions = {}): Promise<WaiResult> {
+export interface InProcessOptions extends RunOptions {
+  /** Ctrl-C for this run: aborting it interrupts the command as SIGINT interrupts the binary. */
+  interrupt?: AbortSignal;
+  /** Called once the command has read all of `input`. */
+  onInputRead?: () => void;
+}
+
+export interface BinaryOptions extends RunOptions {
+  /** Called once the pipe has taken all of `input`: the child has read all of it but a pipe buffer. */
+  onInputWritten?: (child: ChildProcess) => void;
+}
+
+/**
+ * The environment a child `wai` would get: this process's, WAI_DEBUG unset, `env` over it.
+ * Undefined values are dropped, as spawn drops them.
+ */
+export function childEnv(env: Record<string, string | undefined> = {}): Record<string, string> {
+  const merged: Record<string, string | undefined> = { ...process.env, WAI_DEBUG: undefined, ...env };
+  return Object.fromEntries(Object.entries(merged).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** A stream that keeps what is written to it, as a pipe to the test would. */
+class Collected extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer | string, encoding: BufferEncoding, done: () => void): void {
+    this.chunks.push(typeof chunk === "string" ? Buffer.from(chunk, encoding) : chunk);
+    done();
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString("utf8");
+  }
+}
+
+/** `wai args` in this process: its exit code and everything it printed. */
+export async function runWai(args: readonly string[], options: InProcessOptions = {}): Promise<WaiResult> {
+  const stdin = new PassThrough();
+  if (options.onInputRead) stdin.on("end", options.onInputRead);
+  stdin.end(options.input === undefined ? undefined : Buffer.from(options.input));
+  const stdout = new Collected();
+  const stderr = new Collected();
+  // Always an interrupt of its own, so an in-process run never installs process signal handlers.
+  const interrupt = options.interrupt ?? new AbortController().signal;
+  const code = await runCli(args, { stdin, stdout, stderr, env: childEnv(options.env), cwd: options.cwd ?? process.cwd(), interrupt });
+  return { code, signal: null, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+/** `node dist/bin.js args` as a child process. */
+export function runWaiBinary(args: readonly string[], options: BinaryOptions = {}): Promise<WaiResult> {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: build the CLI first (npx tsc -p tsconfig.json)`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd,
-      env: { ...process.env, WAI_DEBUG: undefined, ...options.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
+    const child = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env: childEnv(options.env), stdio: ["pipe", "pipe", "pipe"] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk));
@@ -48,9 +95,7 @@ export function runWai(args: readonly string[], options: RunOptions = {}): Promi
     child.on("close", (code, signal) => resolve({ code, signal, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
     // A child that exits before reading stdin closes the pipe; that is not the test's failure.
     child.stdin.on("error", () => {});
-    if (options.input !== undefined) child.stdin.end(options.input);
-    else child.stdin.end();
-    options.onSpawn?.(child);
+    child.stdin.end(options.input, () => options.onInputWritten?.(child));
   });
 }
 

@@ -2,6 +2,7 @@
 import { readFile } from "node:fs/promises";
 import { agents, purgeAgent, registerAgent } from "@whileai/platform/node";
 import { CliError, UsageError } from "../../errors.js";
+import { resolvePath } from "../../io.js";
 import { writeJson, writeText } from "../../output.js";
 import type { PurgeOptions, RegisterOptions } from "./agents.js";
 import { connect } from "./connect.js";
@@ -25,7 +26,7 @@ function agentsText(list: unknown[]): string {
 async function readTools(path: string): Promise<unknown[]> {
   let text: string;
   try {
-    text = await readFile(path, "utf8");
+    text = await readFile(resolvePath(path), "utf8");
   } catch (error) {
     throw new CliError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }

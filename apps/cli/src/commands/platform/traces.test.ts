@@ -1,4 +1,4 @@
-// `wai score`, `cuts`, `cut`, `agents`, `register-agent` and `purge-agent`: the built binary against a
+// `wai score`, `cuts`, `cut`, `agents`, `register-agent` and `purge-agent`: run in process against a
 // real local platform that has received OTLP traces over HTTP, as an instrumented agent sends them.
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";

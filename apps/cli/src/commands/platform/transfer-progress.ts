@@ -5,6 +5,7 @@
  */
 import cliProgress from "cli-progress";
 import type { Progress, ProgressCallback } from "@whileai/platform/node";
+import { currentIo } from "../../io.js";
 import type { ProgressStream } from "../../progress.js";
 import { formatBytes } from "./format.js";
 
@@ -15,7 +16,7 @@ export interface TransferProgress {
   stop(): void;
 }
 
-export function transferProgress(label: string, stream: ProgressStream = process.stderr, now: () => number = () => performance.now()): TransferProgress {
+export function transferProgress(label: string, stream: ProgressStream = currentIo().stderr, now: () => number = () => performance.now()): TransferProgress {
   if (stream.isTTY !== true) return { onProgress: undefined, stop() {} };
   const started = now();
   let bar: cliProgress.SingleBar | null = null;

@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { pull, pushFile, updateDataset, type GateReport, type ProgressCallback, type RequestOptions } from "@whileai/platform/node";
 import { py } from "@whileai/traces";
 import { CliError, UsageError } from "../../errors.js";
+import { currentIo, resolvePath } from "../../io.js";
 import { isStdout, note, warn, writeJson, writeText } from "../../output.js";
 import { interruptSignal } from "../../signals.js";
 import { connect } from "./connect.js";
@@ -18,7 +19,7 @@ import { transferProgress } from "./transfer-progress.js";
 async function requireFile(path: string): Promise<void> {
   let info;
   try {
-    info = await stat(path);
+    info = await stat(resolvePath(path));
   } catch (error) {
     throw new CliError(`cannot read ${path}: ${(error as Error).message}`, { cause: error });
   }
@@ -47,7 +48,7 @@ async function gatedPushError(file: string, error: unknown): Promise<unknown> {
     return new CliError(`${file}: the publish gate refused it: ${error.message.replace(/push with gate=False$/, "push without --gate")}`, { cause: error });
   }
   if (error instanceof Error && error.name === "PyJsonError") {
-    const lines = (await readFile(file, "utf8")).split(LINE_END);
+    const lines = (await readFile(resolvePath(file), "utf8")).split(LINE_END);
     for (let i = 0; i < lines.length; i++) {
       const text = py.pyStrip(lines[i]!);
       if (!text) continue;
@@ -68,7 +69,7 @@ export async function runPush(file: string, options: PushOptions): Promise<void>
   const progress = transferProgress("pushing");
   let reply: Dict;
   try {
-    reply = await pushFile(file, options.name, { ...request, gate: options.gate ?? false, mode: options.mode, parent: options.parent, onProgress: progress.onProgress });
+    reply = await pushFile(resolvePath(file), options.name, { ...request, gate: options.gate ?? false, mode: options.mode, parent: options.parent, onProgress: progress.onProgress });
   } catch (error) {
     throw await gatedPushError(file, error);
   } finally {
@@ -94,7 +95,7 @@ async function pullToStdout(datasetId: string, request: RequestOptions, onProgre
     const path = join(dir, "rows.jsonl");
     await pull(datasetId, path, { ...request, onProgress });
     const { size } = await stat(path);
-    await pipeline(createReadStream(path), process.stdout, { end: false });
+    await pipeline(createReadStream(path), currentIo().stdout, { end: false });
     return size;
   } finally {
     await rm(dir, { recursive: true, force: true });
@@ -111,8 +112,8 @@ export async function runPull(datasetId: string, options: PullOptions): Promise<
   try {
     if (toStdout) bytes = await pullToStdout(datasetId, request, progress.onProgress);
     else {
-      await pull(datasetId, options.output, { ...request, onProgress: progress.onProgress });
-      bytes = (await stat(options.output!)).size;
+      await pull(datasetId, resolvePath(options.output!), { ...request, onProgress: progress.onProgress });
+      bytes = (await stat(resolvePath(options.output!))).size;
     }
   } finally {
     progress.stop();

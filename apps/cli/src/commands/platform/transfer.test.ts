@@ -1,5 +1,5 @@
-// `wai push` → `datasets` → `pull` → `publish` → `catalog` → `delete` and their error paths: the
-// built binary against a real local platform on 127.0.0.1.
+// `wai push` → `datasets` → `pull` → `publish` → `catalog` → `delete` and their error paths, run
+// in process against a real local platform on 127.0.0.1.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
