@@ -50,7 +50,8 @@ const ROWS = [
   { prompt: "second", final_text: "", reward: 0.5 },
   { prompt: "third", final_text: "x", reward: 0 },
 ];
-const FAST = { poll: 0.02, timeout: 20 };
+// Polls often; the deadline is past the test's timeout, so a slow machine makes a job take longer, never fail.
+const FAST = { poll: 0.02, timeout: 600 };
 
 async function hubRows(repo: string, path: string): Promise<unknown[]> {
   const text = await (await hubDownload(repo, path, { endpoint: hub.url, token: PLATFORM_TOKEN })).text();

@@ -33,7 +33,7 @@ afterAll(async () => {
 async function runScan(page: Page, kernel: "auto" | "wasm" | "ts"): Promise<RowResult[]> {
   await page.getByTestId("kernel").selectOption(kernel);
   await page.getByTestId("scan-start").click();
-  await page.getByTestId("scan-result").waitFor({ timeout: 20_000 });
+  await page.getByTestId("scan-result").waitFor({ timeout: 60_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("scan-download").click()]);
   const text = readFileSync(await download.path(), "utf8");
   return text.trim().split("\n").map((line) => JSON.parse(line) as RowResult);
@@ -79,7 +79,7 @@ describe("the leakage scan in the browser", () => {
     await page.getByTestId("kernel").selectOption("ts");
     await page.getByTestId("scan-start").click();
     const progress = page.getByTestId("scan-progress");
-    await progress.waitFor({ timeout: 20_000 });
+    await progress.waitFor({ timeout: 60_000 });
     expect(Number(await progress.getAttribute("max"))).toBe(100_000 * 10_000);
     expect(Number(await progress.getAttribute("value"))).toBeGreaterThan(0);
     await page.screenshot({ path: `${ARTIFACTS}leakage-progress.png` });

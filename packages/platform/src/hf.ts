@@ -26,11 +26,18 @@ export interface HfPublishOptions extends RequestOptions {
   timeout?: number;
   /** Seconds between polls. */
   poll?: number;
+  /** The clock of the deadline and the pauses between polls (tests pass their own). */
+  clock?: PollClock;
+}
+
+/** Seconds on a clock, and a pause on it that a signal's abort ends early with the abort reason. */
+export interface PollClock {
+  now(): number;
+  sleep(seconds: number, signal?: AbortSignal): Promise<void>;
 }
 
 // A wall clock can jump; deadlines use the monotonic one, as Python's `time.monotonic`.
-const now = () => performance.now() / 1000;
-const pause = (seconds: number, signal: AbortSignal | undefined) => sleep(seconds * 1000, signal);
+const MONOTONIC: PollClock = { now: () => performance.now() / 1000, sleep: (seconds, signal) => sleep(seconds * 1000, signal) };
 
 const HfReply = z.looseObject({ hf: z.unknown() });
 
@@ -40,8 +47,8 @@ function pyIntText(x: number): string {
 }
 
 /** Python's `_wait_hf`: GET `path` until `hf.status` is done (its `hf`) or error (throws), or the deadline passes. */
-async function waitHf(path: string, timeout: number, poll: number, options: RequestOptions): Promise<unknown> {
-  const deadline = now() + timeout;
+async function waitHf(path: string, timeout: number, poll: number, clock: PollClock, options: RequestOptions): Promise<unknown> {
+  const deadline = clock.now() + timeout;
   for (;;) {
     const row = checkReply(Dict, await call("GET", path, options), `GET ${path}`);
     const hf = py.truthy(row["hf"]) ? row["hf"] : {};
@@ -52,10 +59,10 @@ async function waitHf(path: string, timeout: number, poll: number, options: Requ
       const error = py.isDict(hf) && "error" in hf ? hf["error"] : "unknown error";
       throw new PlatformError(`Hugging Face push failed: ${py.pyStr(error)}`);
     }
-    if (now() >= deadline) {
+    if (clock.now() >= deadline) {
       throw new PlatformError(`Hugging Face push still running after ${pyIntText(timeout)} s; check hf on the row later`);
     }
-    await pause(poll, options.signal);
+    await clock.sleep(poll, options.signal);
   }
 }
 
@@ -67,7 +74,7 @@ async function publishHf(kind: "datasets" | "runs", id: string, options: HfPubli
   const base = `/${kind}/${segment(id)}`;
   const reply = checkReply(HfReply, await call("POST", `${base}/hf-publish`, { apiKey: options.apiKey, signal: options.signal, body }), `POST ${base}/hf-publish`);
   if (options.wait === false) return reply.hf;
-  return waitHf(base, options.timeout ?? timeout, options.poll ?? poll, { apiKey: options.apiKey, signal: options.signal });
+  return waitHf(base, options.timeout ?? timeout, options.poll ?? poll, options.clock ?? MONOTONIC, { apiKey: options.apiKey, signal: options.signal });
 }
 
 /** `POST /datasets/{id}/hf-publish`, then (unless `wait: false`) poll `GET /datasets/{id}` for the `hf` stamp. */
@@ -93,6 +100,8 @@ export interface ImportHfOptions extends RequestOptions {
   wait?: boolean;
   timeout?: number;
   poll?: number;
+  /** As in `hfPublish`. */
+  clock?: PollClock;
 }
 
 const ImportRow = z.looseObject({ datasetId: z.unknown() });
@@ -116,13 +125,14 @@ export async function importHf(repo: string, options: ImportHfOptions = {}): Pro
   if (options.wait === false) return row;
   const timeout = options.timeout ?? PLATFORM_IMPORT_TIMEOUT_S;
   const poll = options.poll ?? PLATFORM_IMPORT_POLL_S;
-  const deadline = now() + timeout;
+  const clock = options.clock ?? MONOTONIC;
+  const deadline = clock.now() + timeout;
   while (row["status"] === "importing") {
     const id = checkReply(ImportRow, row, "the import row").datasetId;
-    if (now() > deadline) {
+    if (clock.now() > deadline) {
       throw new PlatformError(`import of ${repo}:${split} still running after ${pyIntText(timeout)} s; it is ${py.pyStr(id)}`);
     }
-    await pause(poll, options.signal);
+    await clock.sleep(poll, options.signal);
     const path = `/datasets/${segment(id)}`;
     row = checkReply(Dict, await call("GET", path, { apiKey: options.apiKey, signal: options.signal }), `GET ${path}`);
   }

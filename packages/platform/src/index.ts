@@ -27,7 +27,7 @@ export type { Progress, ProgressCallback } from "./upload.js";
 export { pull } from "./pull.js";
 export type { PullOptions } from "./pull.js";
 export { hfPublish, hfPublishRun, importHf } from "./hf.js";
-export type { HfPublishOptions, ImportHfOptions } from "./hf.js";
+export type { HfPublishOptions, ImportHfOptions, PollClock } from "./hf.js";
 export { DEFAULT_BAND, PublishGateError, publishGate, STRICT_HACKS_NOT_SUPPORTED } from "./gate/publish-gate.js";
 export type { Calibration, GateReport, GateSignal, PublishGateOptions } from "./gate/publish-gate.js";
 export { WILSON_Z95, wilsonInterval } from "./gate/wilson.js";

@@ -3,6 +3,7 @@
  * presigned URLs point at it (`publicUrl`), so uploads and part downloads pass through it while
  * the keyed API calls go straight to the server.
  */
+import { once } from "node:events";
 import { createServer, connect, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 
@@ -24,8 +25,8 @@ export interface DropProxy {
   readonly cut: number;
   /** Cuts the next `n` connections that open with the method (on top of any still armed). */
   arm(n: number): void;
-  /** Ends every open connection (not counted as cut), so the client's next request opens a new one. */
-  closeConnections(): void;
+  /** Ends every open connection (not counted as cut), so the client's next request opens a new one; resolves once all are closed. */
+  closeConnections(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -119,7 +120,9 @@ export async function startDropProxy(cutFirst: number, point: CutPoint, method: 
       armed += n;
     },
     closeConnections() {
+      const closed = [...sockets].map((s) => once(s, "close"));
       for (const s of sockets) s.destroy();
+      return Promise.all(closed).then(() => undefined);
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -71,9 +71,10 @@ describe("call", () => {
 
   it("rethrows the caller's abort reason, without retrying", async () => {
     useServer();
-    server.reset([{ delayMs: 2000, status: 200, json: {} }, { status: 200, json: {} }]);
+    server.reset([{ hold: true }, { status: 200, json: {} }]);
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error("stop")), 50);
+    // Abort mid-request: once the server has the request, whose reply it holds.
+    void server.received(1).then(() => controller.abort(new Error("stop")));
     const error = await failure(call("GET", "/datasets", { apiKey: "k", signal: controller.signal, retry: FAST }));
     expect((error as Error).message).toBe("stop");
     expect(server.requests).toHaveLength(1);
@@ -81,7 +82,8 @@ describe("call", () => {
 
   it("turns a timeout into a 'failed: timed out' PlatformError", async () => {
     useServer();
-    server.reset([{ delayMs: 1500, status: 200, json: {} }]);
+    // The server never answers: the client's own 0.2 s timeout is the only way out.
+    server.reset([{ hold: true }]);
     const error = await failure(call("POST", "/v1/scores", { apiKey: "k", body: {}, timeout: 0.2 }));
     expect((error as Error).message).toBe(`POST ${server.url}/v1/scores failed: timed out`);
   });

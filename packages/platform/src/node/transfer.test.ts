@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { hfPublish, importHf } from "../hf.js";
+import { hfPublish, importHf, type PollClock } from "../hf.js";
 import { pushRows } from "../push-rows.js";
 import { failure, serverSuite } from "../testing/server-suite.js";
 import { pull } from "./pull.js";
@@ -66,17 +66,39 @@ describe("pull", () => {
   });
 });
 
+/** A clock whose pauses pass at once, so the deadline comes after the same polls on any machine. */
+function fakeClock(): PollClock & { pauses: number[] } {
+  let seconds = 0;
+  const pauses: number[] = [];
+  return {
+    now: () => seconds,
+    sleep: async (s) => {
+      pauses.push(s);
+      seconds += s;
+    },
+    pauses,
+  };
+}
+
 describe("hf polling", () => {
   it("hfPublish gives up at the deadline with int(timeout) in the message", async () => {
     use();
     suite.server.reset([{ status: 200, json: { hf: {} } }, ...Array.from({ length: 50 }, () => ({ status: 200, json: { hf: { status: "pushing" } } }))]);
-    const error = await failure(hfPublish("ds", { apiKey: "k", timeout: 0.05, poll: 0.01 }));
+    const clock = fakeClock();
+    const error = await failure(hfPublish("ds", { apiKey: "k", timeout: 0.05, poll: 0.02, clock }));
     expect(error?.message).toBe("Hugging Face push still running after 0 s; check hf on the row later");
+    // Polls at 0, 0.02, 0.04 and 0.06 s, the first past the deadline.
+    expect(clock.pauses).toEqual([0.02, 0.02, 0.02]);
+    expect(suite.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /datasets/ds/hf-publish", ...Array<string>(4).fill("GET /datasets/ds")]);
   });
   it("importHf gives up at the deadline naming the dataset", async () => {
     use();
     suite.server.reset([{ status: 200, json: { datasetId: "ds_i", status: "importing" } }, ...Array.from({ length: 50 }, () => ({ status: 200, json: { datasetId: "ds_i", status: "importing" } }))]);
-    const error = await failure(importHf("a/b", { apiKey: "k", timeout: 1.9, poll: 0.4 }));
+    const clock = fakeClock();
+    const error = await failure(importHf("a/b", { apiKey: "k", timeout: 1.9, poll: 0.4, clock }));
     expect(error?.message).toBe("import of a/b:train still running after 1 s; it is ds_i");
+    // Polls at 0.4, 0.8, 1.2, 1.6 and 2.0 s, the last past the deadline.
+    expect(clock.pauses).toEqual(Array<number>(5).fill(0.4));
+    expect(suite.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual(["POST /datasets/import-hf", ...Array<string>(5).fill("GET /datasets/ds_i")]);
   });
 });
