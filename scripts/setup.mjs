@@ -28,11 +28,17 @@ function pinnedPnpm() {
   return match[1];
 }
 
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", ...options });
+/** Run a command in the repository root with `env`; throws naming it when it fails. */
+export function run(command, args, env) {
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env });
   if (result.error) throw new Error(`${command} ${args.join(" ")}: ${result.error.message}`);
   if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status ?? result.signal}`);
-  return result;
+}
+
+/** `npm install` of one package spec into its own folder `dir` (a tool, not a project dependency). */
+export function npmInstallInto(dir, spec, env) {
+  mkdirSync(dir, { recursive: true });
+  run("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", spec], env);
 }
 
 /** A directory holding the pinned `pnpm`: ours under .tools, or the one on PATH when it is that version. */
@@ -43,8 +49,7 @@ function ensurePnpm(version) {
   const onPath = spawnSync("pnpm", ["--version"], { encoding: "utf8", env: quietEnv() });
   if (onPath.status === 0 && onPath.stdout.trim() === version) return null;
   console.error(`setup: installing pnpm ${version} into ${local}`);
-  mkdirSync(local, { recursive: true });
-  run("npm", ["install", "--prefix", local, "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", `pnpm@${version}`], { env: quietEnv() });
+  npmInstallInto(local, `pnpm@${version}`, quietEnv());
   return bin;
 }
 
@@ -93,10 +98,10 @@ export function ensureWorkspace() {
   const wanted = wantedStamp(version);
   if (stampMatches(wanted)) return env;
   console.error("setup: installing the locked dependencies (pnpm install --frozen-lockfile)");
-  run("pnpm", ["install", "--frozen-lockfile", "--reporter=append-only"], { env });
+  run("pnpm", ["install", "--frozen-lockfile", "--reporter=append-only"], env);
   if (!sqliteAddonLoads(env)) {
     console.error(`setup: compiling better-sqlite3 for Node ${process.version}`);
-    run("pnpm", ["rebuild", "better-sqlite3"], { env });
+    run("pnpm", ["rebuild", "better-sqlite3"], env);
     if (!sqliteAddonLoads(env)) throw new Error(`better-sqlite3 does not load in Node ${process.version} after a rebuild (headers: ${headers ?? "none found"})`);
   }
   writeFileSync(STAMP, `${JSON.stringify(wanted)}\n`);

@@ -7,17 +7,12 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
-import { ROOT, TOOLS, ensureWorkspace, sqliteAddonLoads } from "./setup.mjs";
+import { ROOT, TOOLS, ensureWorkspace, npmInstallInto, run, sqliteAddonLoads } from "./setup.mjs";
 
 const majors = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
 if (majors.length === 0) {
   console.error("usage: node scripts/test-node-versions.mjs <major> [<major> ...]   (e.g. 22 24)");
   process.exit(2);
-}
-
-function run(command, args, env, what) {
-  const result = spawnSync(command, args, { cwd: ROOT, env, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`${what}: ${command} ${args.join(" ")} exited with ${result.status ?? result.error?.message ?? result.signal}`);
 }
 
 /** The directory of a Node `major` from the npm registry (bin/node, include/node), installed once. */
@@ -26,7 +21,7 @@ function ensureNode(major, env) {
   const dir = join(TOOLS, `node-${major}`, "node_modules", pkg);
   if (!existsSync(join(dir, "bin", "node"))) {
     console.error(`node-versions: installing ${pkg}@${major} into ${dirname(dirname(dir))}`);
-    run("npm", ["install", "--prefix", join(TOOLS, `node-${major}`), "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", `${pkg}@${major}`], env, `Node ${major}`);
+    npmInstallInto(join(TOOLS, `node-${major}`), `${pkg}@${major}`, env);
   }
   return dir;
 }
@@ -53,7 +48,7 @@ function ensureAddon(nodeDir, env) {
   if (existsSync(cached)) installAddon(cached);
   if (sqliteAddonLoads(env, node)) return;
   console.error(`node-versions: compiling better-sqlite3 ${sqliteVersion} for ${nodeDir}`);
-  run("pnpm", ["rebuild", "better-sqlite3"], env, "better-sqlite3");
+  run("pnpm", ["rebuild", "better-sqlite3"], env);
   if (!sqliteAddonLoads(env, node)) throw new Error(`better-sqlite3 does not load under ${nodeDir} after a rebuild`);
   mkdirSync(dirname(cached), { recursive: true });
   copyFileSync(addon, cached);
@@ -76,8 +71,8 @@ try {
       ensureAddon(nodeDir, env);
       // pnpm -r runs each package's own test script with this Node first on PATH; the packages were
       // built by `npm test`, and --no-bail reports every failing package.
-      run("pnpm", ["-r", "--workspace-concurrency=2", "--no-bail", "run", "test"], env, `Node ${version} tests`);
-      run(join(nodeDir, "bin", "node"), [join(ROOT, "..", "shared", "conformance", "run.mjs")], env, `Node ${version} conformance`);
+      run("pnpm", ["-r", "--workspace-concurrency=2", "--no-bail", "run", "test"], env);
+      run(join(nodeDir, "bin", "node"), [join(ROOT, "..", "shared", "conformance", "run.mjs")], env);
     } catch (error) {
       console.error(`node-versions: ${error.message}`);
       failed.push(version || `Node ${major}`);
