@@ -60,7 +60,7 @@ export function describeError(error: unknown): DescribedError {
 }
 
 /** Errors the packages throw for bad input or a refusing server; their messages are written for users. */
-const KNOWN_DATA_ERRORS = new Set(["JsonlLineError", "OtlpDecodeError", "PyJsonError", "PlatformError", "PublishGateError", "EmbedHttpError"]);
+const KNOWN_DATA_ERRORS = new Set(["TraceReadError", "JsonlLineError", "OtlpDecodeError", "PyJsonError", "PlatformError", "PublishGateError", "EmbedHttpError"]);
 
 function isKnownDataError(error: Error): boolean {
   return KNOWN_DATA_ERRORS.has(error.name);

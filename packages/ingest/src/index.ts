@@ -1,2 +1,12 @@
-// Public surface of @whileai/ingest: bytes of any trace export into canonical rows.
+// Public surface of @whileai/ingest: the bytes of any trace export into canonical rows.
+export { readTraces, streamTraces } from "./read.js";
+export type { ReadTracesOptions, RowBatchSink } from "./read.js";
+export type { TraceBytes } from "./bytes.js";
+export { detectFormat } from "./detect.js";
+export { TRACE_FORMATS, describeFormat } from "./formats.js";
+export type { TraceFormat } from "./formats.js";
+export { describeLosses, PROBLEMS_LISTED } from "./report.js";
+export type { ReportedProblem, SourceReport } from "./report.js";
+export { TraceReadError } from "./errors.js";
+export { RECORD_READERS } from "./readers/index.js";
 export type { Problem, ProblemSink, RecordReader, SourceRecord } from "./reader.js";

@@ -6,8 +6,8 @@ export type { Label, LabelOptions, LabelState, LabelStatus, RewardKey } from "./
 export { asDict, behaviorSignature, faultFromPlan, faultFromResult, normalizeFaultName, stepFaulted, traceFault } from "./grading/index.js";
 export { mineTraces } from "./mine.js";
 export type { MinedTraces, MineOptions, ToolTally } from "./mine.js";
-export { loadTraces, loadTracesWithReport } from "./rows/load.js";
-export type { LoadReport, TraceSource, LoadOptions, DroppedCounts } from "./rows/load.js";
+export { loadTraces, loadTracesWithReport, rowLoader } from "./rows/load.js";
+export type { LoadReport, TraceSource, LoadOptions, DroppedCounts, RowLoaderHandle } from "./rows/load.js";
 export { normalizeStep } from "./rows/normalize-step.js";
 export { blockText } from "./rows/block-text.js";
 export { stepsFromMessages } from "./rows/messages.js";
@@ -54,3 +54,5 @@ export type { SplitOptions } from "./split.js";
 export { openingShare } from "./opening.js";
 export { simulateFromTraces } from "./simulate.js";
 export type { SimulateFromTracesOptions, SimulateFromTracesResult, SimulateRequest, Simulator } from "./simulate.js";
+export { readLines, isBlankLine, concat } from "./jsonl/lines.js";
+export type { Line } from "./jsonl/lines.js";

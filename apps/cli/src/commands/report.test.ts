@@ -57,7 +57,14 @@ describe("wai report", () => {
         format: "messages-jsonl",
         gzip: false,
         rows: 70,
-        dropped: { invalid_lines: 0, not_object: 0, no_signal: 2 },
+        records: 72,
+        dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, unreadable: 0 },
+        half_read: 0,
+        reasons: { "neither a prompt nor a step": 2 },
+        problems: [
+          { kind: "dropped", reason: "neither a prompt nor a step", line: 18 },
+          { kind: "dropped", reason: "neither a prompt nor a step", line: 53 },
+        ],
         invalid_lines: [],
       },
     ]);

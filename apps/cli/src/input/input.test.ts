@@ -38,11 +38,18 @@ describe("format detection", () => {
       format: "messages-jsonl",
       gzip: false,
       rows: 70,
-      dropped: { invalid_lines: 0, not_object: 0, no_signal: 2 },
+      records: 72,
+      dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, unreadable: 0 },
+      half_read: 0,
+      reasons: { "neither a prompt nor a step": 2 },
+      problems: [
+        { kind: "dropped", reason: "neither a prompt nor a step", line: 18 },
+        { kind: "dropped", reason: "neither a prompt nor a step", line: 53 },
+      ],
       invalid_lines: [],
     });
     const text = await runWai(["rows", example("openai-messages.jsonl"), "-o", tmp.path("m.jsonl")]);
-    expect(text.stderr).toContain("openai-messages.jsonl: dropped 2 rows with neither a prompt nor a step; kept 70 rows");
+    expect(text.stderr).toContain("openai-messages.jsonl: dropped 2 rows with neither a prompt nor a step (lines 18, 53); kept 70 rows");
   });
 
   it.each([
@@ -162,11 +169,11 @@ describe("bad input", () => {
     writeFileSync(file, '{"prompt": "a"}\nnot json\n{"prompt": "b"}\n[1, 2\n7\n');
     const { rows, input } = await rowsOf(file, ["--skip-bad-lines"]);
     expect(rows).toHaveLength(2);
-    expect(input.dropped).toEqual({ invalid_lines: 2, not_object: 1, no_signal: 0 });
+    expect(input.dropped).toEqual({ invalid_lines: 2, not_object: 1, no_signal: 0, unreadable: 0 });
     expect(input.invalid_lines).toEqual([2, 4]);
     const text = await runWai(["rows", file, "--skip-bad-lines"]);
     expect(text.code).toBe(0);
-    expect(text.stderr).toContain("bad2.jsonl: dropped 2 lines not JSON (lines 2, 4), 1 value not a JSON object; kept 2 rows");
+    expect(text.stderr).toContain("bad2.jsonl: dropped 2 lines not JSON (lines 2, 4), 1 value not a JSON object (line 5); kept 2 rows");
   });
 
   it("names a bad OTLP JSON Lines line", async () => {

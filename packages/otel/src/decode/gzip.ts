@@ -1,3 +1,4 @@
+import { concat } from "@whileai/traces";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
 
 /** gzip member header magic (RFC 1952): no OTLP protobuf or JSON body can start with it. */
@@ -33,16 +34,5 @@ export async function gunzipWeb(bytes: Uint8Array, maxBytes = Number.POSITIVE_IN
     const reason = error instanceof Error ? error.message : String(error);
     throw new OtlpDecodeError(`gzip: cannot inflate ${bytes.length}-byte body: ${reason}`, { format: "gzip", cause: error });
   }
-  return concat(parts, total);
-}
-
-export function concat(parts: Uint8Array[], total: number): Uint8Array {
-  if (parts.length === 1) return parts[0];
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
-  return out;
+  return concat(parts);
 }

@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
 import { pyJsonLoads, pyStrip } from "../py/index.js";
 import { parseOptions } from "../rows/options.js";
+import { readLines } from "../jsonl/lines.js";
 import { JsonlLineError } from "./jsonl-line-error.js";
 
 export interface ReadJsonlOptions {
@@ -30,10 +31,6 @@ export const ReadJsonlOptionsSchema = z.strictObject({
   signal: z.optional(z.instanceof(AbortSignal)),
 });
 
-/** Marks a blank or skipped line. */
-const skipped: unique symbol = Symbol("skipped");
-const LF = 0x0a;
-const CR = 0x0d;
 
 /**
  * Values of a JSONL file in order. Each line is stripped of Python whitespace and parsed as
@@ -45,66 +42,30 @@ const CR = 0x0d;
 export async function* readJsonl(path: string | URL, options?: ReadJsonlOptions): AsyncGenerator<unknown, JsonlSummary, undefined> {
   const { onInvalid = "throw", onSkip, signal } = parseOptions(ReadJsonlOptionsSchema, options, "readJsonl");
   const file = typeof path === "string" ? path : fileURLToPath(path);
-  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
   const summary: JsonlSummary = { lines: 0, invalid: 0 };
-
-  /** The parsed line, or `skipped` for a blank or skipped invalid line. */
-  const parseLine = (bytes: Uint8Array): unknown => {
-    summary.lines++;
-    let text: string;
-    try {
-      text = decoder.decode(bytes);
-    } catch (cause) {
-      return invalid("invalid UTF-8", cause);
-    }
-    if (summary.lines === 1 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    // Lines as JSON.stringify writes them ("{...}") need no strip.
-    if (!(text.charCodeAt(0) === 0x7b && text.charCodeAt(text.length - 1) === 0x7d)) text = pyStrip(text);
-    if (text === "") return skipped;
-    try {
-      return pyJsonLoads(text);
-    } catch (cause) {
-      return invalid(`invalid JSON (${(cause as Error).message})`, cause);
-    }
-  };
-  const invalid = (reason: string, cause: unknown): typeof skipped => {
-    const error = new JsonlLineError({ file, line: summary.lines, reason, cause });
+  const invalid = (line: number, reason: string, cause: unknown): void => {
+    const error = new JsonlLineError({ file, line, reason, cause });
     if (onInvalid === "throw") throw error;
     summary.invalid++;
     onSkip?.(error);
-    return skipped;
   };
-
-  const stream = createReadStream(file, { signal });
-  let pending: Buffer[] = []; // the current line's bytes from earlier chunks
-  let afterCR = false; // the previous chunk ended with \r: a leading \n belongs to it
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    if (chunk.length === 0) continue;
-    let start = 0;
-    if (afterCR && chunk[0] === LF) start = 1;
-    afterCR = false;
-    let lf = chunk.indexOf(LF, start);
-    let cr = chunk.indexOf(CR, start);
-    while (lf !== -1 || cr !== -1) {
-      const end = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
-      const piece = chunk.subarray(start, end);
-      const bytes = pending.length === 0 ? piece : Buffer.concat([...pending, piece]);
-      pending = [];
-      start = end + 1;
-      if (chunk[end] === CR) {
-        if (start === chunk.length) afterCR = true;
-        else if (chunk[start] === LF) start++;
-      }
-      if (lf !== -1 && lf < start) lf = chunk.indexOf(LF, start);
-      if (cr !== -1 && cr < start) cr = chunk.indexOf(CR, start);
-      const value = parseLine(bytes);
-      if (value !== skipped) yield value;
+  for await (const { number, text: raw } of readLines(createReadStream(file, { signal }) as AsyncIterable<Buffer>)) {
+    summary.lines = number;
+    if (raw === undefined) {
+      invalid(number, "invalid UTF-8", undefined);
+      continue;
     }
-    if (start < chunk.length) pending.push(chunk.subarray(start));
-  }
-  if (pending.length > 0) {
-    const value = parseLine(Buffer.concat(pending));
-    if (value !== skipped) yield value;
+    // Lines as JSON.stringify writes them ("{...}") need no strip.
+    const text = raw.charCodeAt(0) === 0x7b && raw.charCodeAt(raw.length - 1) === 0x7d ? raw : pyStrip(raw);
+    if (text === "") continue;
+    let value: unknown;
+    try {
+      value = pyJsonLoads(text);
+    } catch (cause) {
+      invalid(number, `invalid JSON (${(cause as Error).message})`, cause);
+      continue;
+    }
+    yield value;
   }
   return summary;
 }

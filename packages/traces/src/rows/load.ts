@@ -79,3 +79,19 @@ async function loadAsync(source: AsyncIterable<unknown>, loader: RowLoader): Pro
   }
   return { rows, dropped: loader.dropped };
 }
+
+/** Canonicalises rows one at a time for one set of options, counting what it drops. */
+export interface RowLoaderHandle {
+  /** The canonical row, or null when the row is dropped (then counted in `dropped`). */
+  load(row: unknown): TraceRow | null;
+  readonly dropped: DroppedCounts;
+}
+
+/**
+ * `loadTraces` one row at a time, for readers that must say which record a dropped row was (its
+ * line): the options are checked once, and each row is read exactly as `loadTraces` reads it.
+ */
+export function rowLoader(options?: LoadOptions): RowLoaderHandle {
+  const { rewardKey, threshold } = parseOptions(LoadOptionsSchema, options, "rowLoader");
+  return new RowLoader(rewardKey as LoadOptions["rewardKey"], threshold);
+}

@@ -1,0 +1,24 @@
+/** A source the front door cannot read, naming the source and, where known, the line and column. */
+
+const marker = Symbol.for("whileai.ingest.TraceReadError");
+
+export class TraceReadError extends Error {
+  // The marker survives two copies of this package in one process, where `instanceof` does not.
+  private readonly [marker] = true;
+  override readonly name = "TraceReadError";
+  readonly source: string;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+
+  constructor(source: string, reason: string, where: { line?: number; column?: number; cause?: unknown } = {}) {
+    const at = where.line === undefined ? "" : where.column === undefined ? `:${where.line}` : `:${where.line}:${where.column}`;
+    super(`${source}${at}: ${reason}`, { cause: where.cause });
+    this.source = source;
+    this.line = where.line;
+    this.column = where.column;
+  }
+
+  static isInstance(error: unknown): error is TraceReadError {
+    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+  }
+}

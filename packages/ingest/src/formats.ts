@@ -1,0 +1,23 @@
+/** The formats the front door tells apart by content (never by file name). */
+
+export const TRACE_FORMATS = {
+  "rows-jsonl": "JSON Lines of trajectory rows",
+  "messages-jsonl": "JSON Lines of chat transcripts ({messages}: OpenAI, Anthropic, Vercel AI SDK)",
+  "rows-json": "a JSON array of rows (or one row)",
+  "otlp-json": "OpenTelemetry OTLP/JSON (one export, a {spans} dump or a span array)",
+  "otlp-jsonl": "OpenTelemetry OTLP/JSON Lines (the collector file exporter)",
+  "otlp-protobuf": "OpenTelemetry OTLP protobuf",
+  "spans-jsonl": "JSON Lines of OpenTelemetry spans, one span a line",
+  "claude-code-jsonl": "a Claude Code / Claude Agent SDK session transcript",
+  "claude-stream-json": "Claude Agent SDK stream-json output",
+  "openai-responses": "OpenAI Responses API items or responses",
+  "openai-agents": "OpenAI Agents JS run history or state",
+  empty: "nothing to read",
+} as const;
+
+/** A format name; record-reader families may add names of their own. */
+export type TraceFormat = keyof typeof TRACE_FORMATS | (string & {});
+
+export function describeFormat(format: TraceFormat): string {
+  return (TRACE_FORMATS as Record<string, string>)[format] ?? format;
+}

@@ -1,0 +1,305 @@
+/**
+ * The front door: the bytes of any trace export into canonical rows, with a report of what was
+ * read and what was lost. Row JSON Lines stream through in batches (bounded memory); formats
+ * whose conversations span many records (OTLP, session transcripts) are grouped whole first.
+ */
+import type { OtlpTracesJson } from "@whileai/otel";
+import { isBlankLine, py, readLines, rowLoader, type Line, type LoadOptions, type RowLoaderHandle, type TraceRow } from "@whileai/traces";
+import { openBytes, readAll, type TraceBytes } from "./bytes.js";
+import { classifyDocument, classifyRecord, contentKind } from "./detect.js";
+import { TraceReadError } from "./errors.js";
+import type { RecordReader, SourceRecord } from "./reader.js";
+import { addInvalidLine, addProblem, emptyReport, NO_SIGNAL, NOT_OBJECT, noteDrop, type SourceReport } from "./report.js";
+
+export interface ReadTracesOptions {
+  /** How the source is named in errors and the report (default `"input"`). */
+  name?: string;
+  /** Label column(s) for rows, tried in order (default `reward`). */
+  rewardKey?: LoadOptions["rewardKey"];
+  /** A bar for numeric labels: `value >= threshold` reads as 1. */
+  threshold?: number;
+  /** `"throw"` (default) stops at the first line that is not JSON, naming it; `"skip"` counts it and goes on. */
+  onInvalid?: "throw" | "skip";
+  /**
+   * Give the values as read (OTLP and session files already assembled into rows) instead of
+   * canonical rows, for analyses that must see raw labels. Dropped rows are still counted.
+   */
+  raw?: boolean;
+  signal?: AbortSignal;
+  /** A gzip source may inflate to at most this many bytes (default: no limit; the read streams). */
+  maxInflatedBytes?: number;
+}
+
+/** Receives the rows of a source in order, a batch at a time; the read waits for it. */
+export type RowBatchSink = (rows: TraceRow[]) => void | Promise<void>;
+
+/** Rows are loaded and handed on this many at a time, so a huge JSON Lines file streams through. */
+const BATCH_ROWS = 1024;
+
+/** @whileai/otel (protobufjs included) loads only when a source is OpenTelemetry: row files start faster. */
+type Otel = typeof import("@whileai/otel");
+let otelModule: Promise<Otel> | undefined;
+function loadOtel(): Promise<Otel> {
+  otelModule ??= import("@whileai/otel");
+  return otelModule;
+}
+
+/** All rows of one source, and its report. */
+export async function readTraces(source: TraceBytes, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
+  const rows: TraceRow[] = [];
+  const report = await streamTraces(source, options, (batch) => {
+    // push one by one: spreading a million rows into push() overflows the call stack.
+    for (const row of batch) rows.push(row);
+  });
+  return { rows, report };
+}
+
+/** The rows of one source handed to `sink` in batches as they are read; resolves to its report. */
+export async function streamTraces(source: TraceBytes, options: ReadTracesOptions, sink: RowBatchSink): Promise<SourceReport> {
+  const name = options.name ?? "input";
+  const report = emptyReport(name);
+  const bytes = await openBytes(source, name, options.maxInflatedBytes ?? Number.POSITIVE_INFINITY);
+  report.gzip = bytes.gzip;
+  const rows = new RowBatcher(options, report, sink);
+  const kind = contentKind(bytes.head);
+  if (kind === "binary") {
+    report.format = "otlp-protobuf";
+    const otel = await loadOtel();
+    const message = decodeProtobuf(otel, await readAll(bytes.chunks), name);
+    report.records = 1;
+    for (const row of otel.rowsFromOtel(message)) await rows.push(row);
+  } else if (kind === "text") {
+    await readText(name, readLines(bytes.chunks), report, options, rows);
+  }
+  await rows.flush();
+  options.signal?.throwIfAborted();
+  return report;
+}
+
+/**
+ * Canonicalises values one by one (so a dropped row is reported with its line) and hands them on
+ * in batches, so the sink sees a stream however large the source.
+ */
+class RowBatcher {
+  private batch: TraceRow[] = [];
+  private readonly loader: RowLoaderHandle;
+  constructor(
+    private readonly options: ReadTracesOptions,
+    private readonly report: SourceReport,
+    private readonly sink: RowBatchSink,
+  ) {
+    this.loader = rowLoader({ rewardKey: options.rewardKey, threshold: options.threshold });
+  }
+
+  /** One row value; `where` is its record's place when the row is one record. */
+  async push(value: unknown, where?: { line: number } | { record: number }): Promise<void> {
+    const { not_object, no_signal } = this.loader.dropped;
+    const row = this.loader.load(value);
+    if (row === null) {
+      const reason = this.loader.dropped.not_object > not_object ? NOT_OBJECT : this.loader.dropped.no_signal > no_signal ? NO_SIGNAL : "dropped";
+      this.report.dropped.not_object = this.loader.dropped.not_object;
+      this.report.dropped.no_signal = this.loader.dropped.no_signal;
+      noteDrop(this.report, { kind: "dropped", reason, ...where });
+      if (!this.options.raw) return;
+    } else this.report.rows++;
+    this.batch.push(row === null || this.options.raw ? (value as TraceRow) : row);
+    if (this.batch.length === BATCH_ROWS) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.batch.length === 0) return;
+    this.options.signal?.throwIfAborted();
+    const batch = this.batch;
+    this.batch = [];
+    await this.sink(batch);
+  }
+}
+
+function decodeProtobuf(otel: Otel, bytes: Uint8Array, name: string): OtlpTracesJson {
+  try {
+    return otel.decodeOtlpProtobuf(bytes);
+  } catch (error) {
+    if (error instanceof Error && error.name === "OtlpDecodeError") {
+      throw new TraceReadError(name, `not JSON text, and not OTLP protobuf either (${error.message})`, { cause: error });
+    }
+    throw error;
+  }
+}
+
+/** JSON text: one document (a JSON array, a pretty-printed object) or JSON Lines. */
+async function readText(name: string, lines: AsyncGenerator<Line, number>, report: SourceReport, options: ReadTracesOptions, rows: RowBatcher): Promise<void> {
+  const leading: Line[] = [];
+  let first: Line | undefined;
+  // next() by hand: breaking out of a for-await would close the generator the rest is read from.
+  for (let next = await lines.next(); !next.done; next = await lines.next()) {
+    const line = next.value;
+    leading.push(line);
+    if (line.text === undefined) throw new TraceReadError(name, "not valid UTF-8 text", { line: line.number });
+    if (!isBlankLine(line.text)) {
+      first = line;
+      break;
+    }
+  }
+  if (first === undefined) return;
+  const text = (first.text as string).trim();
+  const firstValue = text.startsWith("{") ? wholeJson(text) : undefined;
+  if (text.startsWith("[") || (text.startsWith("{") && !py.isDict(firstValue))) {
+    const whole = leading.map((line) => line.text as string);
+    for await (const line of lines) {
+      if (line.text === undefined) throw new TraceReadError(name, "not valid UTF-8 text", { line: line.number });
+      whole.push(line.text);
+    }
+    await readDocument(name, whole.join("\n"), report, rows);
+    return;
+  }
+  if (!text.startsWith("{")) {
+    throw new TraceReadError(name, `not JSON, JSON Lines or OTLP protobuf (the line starts with ${JSON.stringify(text.slice(0, 20))})`, { line: first.number });
+  }
+  const { format, reader } = classifyRecord(firstValue);
+  report.format = format;
+  const all = replay(first, lines);
+  if (format === "otlp-jsonl") {
+    const otel = await loadOtel();
+    const objects: OtlpTracesJson[] = [];
+    for await (const line of all) {
+      const value = parseLine(name, line, report, options, (t) => otel.parseOtlpJson(t, { line: line.number }));
+      if (value !== skipped) objects.push(value as OtlpTracesJson);
+    }
+    report.records = objects.length;
+    if (objects.length === 1) report.format = "otlp-json";
+    for (const row of otel.rowsFromOtel(mergeExports(objects))) await rows.push(row);
+    return;
+  }
+  if (format === "spans-jsonl" || reader !== undefined) {
+    const records: SourceRecord[] = [];
+    for await (const line of all) {
+      const value = parseLine(name, line, report, options, py.pyJsonLoads);
+      if (value !== skipped) records.push({ value, line: line.number });
+    }
+    report.records = records.length;
+    const values = reader ? readFamily(reader, records, report) : (await loadOtel()).rowsFromOtel(records.map((r) => r.value));
+    for (const value of values) await rows.push(value);
+    return;
+  }
+  for await (const line of all) {
+    const value = parseLine(name, line, report, options, py.pyJsonLoads);
+    if (value === skipped) continue;
+    report.records++;
+    await rows.push(value, { line: line.number });
+  }
+}
+
+function readFamily(reader: RecordReader, records: readonly SourceRecord[], report: SourceReport): unknown[] {
+  return reader.read(records, (problem) => addProblem(report, problem));
+}
+
+/** A whole JSON document: an OTLP export, a `{spans}` dump or span array, a family's document, or rows. */
+async function readDocument(name: string, text: string, report: SourceReport, rows: RowBatcher): Promise<void> {
+  if (text.includes('"resourceSpans"') || text.includes('"resource_spans"')) {
+    const otel = await loadOtel();
+    const decoded = wrapDecode(name, text, () => otel.parseOtlpJson(text));
+    report.format = "otlp-json";
+    report.records = 1;
+    for (const row of otel.rowsFromOtel(decoded)) await rows.push(row);
+    return;
+  }
+  const value = wrapDecode(name, text, () => py.pyJsonLoads(text));
+  const { format, reader } = classifyDocument(value);
+  report.format = format;
+  const elements = Array.isArray(value) ? value : [value];
+  report.records = elements.length;
+  if (format === "otlp-json") {
+    for (const row of (await loadOtel()).rowsFromOtel(value)) await rows.push(row);
+    return;
+  }
+  if (reader) {
+    for (const row of readFamily(reader, elements.map((element, i) => ({ value: element, line: i + 1 })), report)) await rows.push(row);
+    return;
+  }
+  // One object is one row here (Python's load_traces would read a dict's keys, i.e. nothing).
+  for (let i = 0; i < elements.length; i++) await rows.push(elements[i], { record: i + 1 });
+}
+
+/** Spans written on separate lines still meet in one conversation when read together. */
+function mergeExports(objects: OtlpTracesJson[]): OtlpTracesJson {
+  if (objects.length === 1) return objects[0];
+  return { resourceSpans: objects.flatMap((o) => (o as { resourceSpans?: unknown[] }).resourceSpans ?? []) } as OtlpTracesJson;
+}
+
+/** The line's value when it is one whole JSON value, else undefined. */
+function wholeJson(text: string): unknown {
+  try {
+    return py.pyJsonLoads(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const skipped: unique symbol = Symbol("skipped");
+
+/** One JSON Line parsed; `skipped` for a blank line or a bad one under `onInvalid: "skip"`. */
+function parseLine(name: string, line: Line, report: SourceReport, options: ReadTracesOptions, parse: (text: string) => unknown): unknown {
+  let problem: string;
+  let column: number | undefined;
+  if (line.text === undefined) problem = "not valid UTF-8 text";
+  else if (isBlankLine(line.text)) return skipped;
+  else {
+    try {
+      return parse(line.text);
+    } catch (error) {
+      if (!isParseError(error)) throw error;
+      column = error.name === "OtlpDecodeError" ? (error as { column?: number }).column : jsonErrorColumn(error.message);
+      problem = `invalid JSON (${cleanParseMessage(error.message)})`;
+    }
+  }
+  if (options.onInvalid !== "skip") throw new TraceReadError(name, problem, { line: line.number, column });
+  addInvalidLine(report, line.number, problem);
+  return skipped;
+}
+
+function isParseError(error: unknown): error is Error {
+  return error instanceof Error && (error.name === "PyJsonError" || error.name === "OtlpDecodeError");
+}
+
+function cleanParseMessage(message: string): string {
+  return message.replace(/^OTLP JSON(?: Lines)?: (?:line \d+(?: column \d+)?: )?/, "").replace(/ in JSON at position \d+.*$/, "");
+}
+
+async function* replay(first: Line, rest: AsyncIterable<Line>): AsyncGenerator<Line> {
+  yield first;
+  yield* rest;
+}
+
+/** A whole document's parse error, at `source:line:column` when the parser gave a position. */
+function wrapDecode<T>(name: string, text: string, decode: () => T): T {
+  try {
+    return decode();
+  } catch (error) {
+    if (!isParseError(error)) throw error;
+    const message = cleanParseMessage(error.message);
+    const otlp = error as { line?: number; column?: number };
+    if (error.name === "OtlpDecodeError" && otlp.line !== undefined) {
+      throw new TraceReadError(name, `invalid JSON (${message})`, { line: otlp.line, column: otlp.column, cause: error });
+    }
+    const position = / at position (\d+)/.exec(error.message);
+    if (position === null) throw new TraceReadError(name, `invalid JSON (${message})`, { cause: error });
+    const { line, column } = lineColumn(text, Number(position[1]));
+    throw new TraceReadError(name, `invalid JSON (${message})`, { line, column, cause: error });
+  }
+}
+
+/** JSON.parse reports a character offset; people read columns (1-based). */
+function jsonErrorColumn(message: string): number | undefined {
+  const position = / at position (\d+)/.exec(message);
+  return position === null ? undefined : Number(position[1]) + 1;
+}
+
+function lineColumn(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf("\n"); i !== -1 && i < offset; i = text.indexOf("\n", i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  return { line, column: offset - start + 1 };
+}
