@@ -92,10 +92,11 @@ const OWN_REASONS = new Set(["not JSON", NOT_OBJECT, NO_SIGNAL]);
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /**
- * One sentence on what a source lost, or null when it lost nothing: every app says it the same
- * way, so nothing the user gave disappears unremarked.
+ * What a source lost, in phrases ("2 lines not JSON (lines 3, 9)", "read in part: 1 record"),
+ * empty when it lost nothing: every app says it the same way, so nothing the user gave
+ * disappears unremarked.
  */
-export function describeLosses(report: SourceReport): string | null {
+export function lossPhrases(report: SourceReport): string[] {
   const parts: string[] = [];
   const { invalid_lines, not_object, no_signal, unreadable } = report.dropped;
   if (invalid_lines > 0) {
@@ -105,13 +106,18 @@ export function describeLosses(report: SourceReport): string | null {
   if (not_object > 0) parts.push(`${plural(not_object, "value")} not a JSON object${where(report, NOT_OBJECT, not_object)}`);
   if (no_signal > 0) parts.push(`${plural(no_signal, "row")} with neither a prompt nor a step${where(report, NO_SIGNAL, no_signal)}`);
   const readerReasons = Object.entries(report.reasons).filter(([reason]) => !OWN_REASONS.has(reason));
-  const listed = readerReasons.map(([reason, n]) => `${reason}: ${n}`).join("; ");
-  if (unreadable > 0) parts.push(`${plural(unreadable, "record")} unreadable`);
-  const halfRead = report.half_read > 0 ? `; read in part: ${plural(report.half_read, "record")}` : "";
-  if (parts.length === 0 && halfRead === "") return report.format === "empty" ? `${report.input}: empty, no rows` : null;
-  const why = listed === "" ? "" : ` (${listed})`;
-  const dropped = parts.length > 0 ? `dropped ${parts.join(", ")}` : "dropped nothing";
-  return `${report.input}: ${dropped}${halfRead}${why}; kept ${plural(report.rows, "row")}`;
+  const why = readerReasons.length === 0 ? "" : ` (${readerReasons.map(([reason, n]) => `${reason}: ${n}`).join("; ")})`;
+  if (unreadable > 0) parts.push(`${plural(unreadable, "record")} unreadable${report.half_read > 0 ? "" : why}`);
+  const dropped = parts.length > 0 ? [`dropped ${parts.join(", ")}`] : [];
+  const halfRead = report.half_read > 0 ? [`read in part: ${plural(report.half_read, "record")}${why}`] : [];
+  return [...dropped, ...halfRead];
+}
+
+/** One line on what a source lost, or null when it lost nothing (an empty source says so). */
+export function describeLosses(report: SourceReport): string | null {
+  const phrases = lossPhrases(report);
+  if (phrases.length === 0) return report.format === "empty" ? `${report.input}: empty, no rows` : null;
+  return `${report.input}: ${phrases.join("; ")}; kept ${plural(report.rows, "row")}`;
 }
 
 /** ` (lines 3, 7)` / ` (records 2, 5, ...)` for the listed problems of one reason, or "" when none has a place. */
