@@ -8,17 +8,19 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { isDeepStrictEqual } from "node:util";
 import { promptOf } from "@whileai/hash-embed";
-import { readOtlpFile } from "@whileai/otel/node";
+import { lossPhrases, readTracesFile } from "@whileai/ingest/node";
 import { createNodeRuntime, setPlatformRuntime } from "@whileai/platform/node";
 import * as wai from "@whileai/simulations";
-import { loadTracesFile, readJsonl } from "@whileai/traces/node";
+import { loadTracesFile } from "@whileai/traces/node";
 import { createPlatformServer } from "@whileai/platform-server";
 
 const EXAMPLES = new URL("../examples/", import.meta.url);
 const GENERATED = new URL("generated/", EXAMPLES);
 const OTEL = new URL("otel/", EXAMPLES);
+const CAPTURES = new URL("captures/", EXAMPLES);
 // This file's label is a rubric judge's mean in `score`, not a 0/1 `reward`: name the column and
 // set the bar, or every row reads as ungraded. The other files go to the report as read.
 const LABELS = { "graded-by-score.jsonl": { rewardKey: "score", threshold: 0.5 } };
@@ -50,64 +52,43 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const heading = (title) => console.log(`\n${title}`);
 const listing = (dir, suffix) => readdirSync(dir).filter((name) => name.endsWith(suffix)).sort();
 
-/** Spans in one OTLP object (current and legacy scope keys). */
-function countSpans(otlp) {
-  let spans = 0;
-  for (const resource of otlp.resourceSpans ?? []) {
-    for (const scope of resource.scopeSpans ?? resource.instrumentationLibrarySpans ?? []) spans += scope.spans?.length ?? 0;
-  }
-  return spans;
-}
-
-/** Every example JSONL file as read (the labelled one loaded with its options), with a line per file. */
-async function readJsonlTraces(traces, lines) {
-  for (const name of listing(EXAMPLES, ".jsonl")) {
-    const labels = LABELS[name];
-    if (labels) {
-      const loaded = await loadTracesFile(new URL(name, EXAMPLES), labels);
-      const dropped = loaded.dropped.not_object + loaded.dropped.no_signal;
-      traces.push(...loaded.rows);
-      lines.push([name, loaded.rows.length + dropped, `label = ${labels.rewardKey} >= ${labels.threshold}`]);
-      continue;
-    }
-    let read = 0;
-    for await (const row of readJsonl(new URL(name, EXAMPLES))) {
-      traces.push(row);
-      read++;
-    }
-    lines.push([name, read, ""]);
-  }
-}
-
 /**
- * Every OpenTelemetry capture into rows, all of a file's objects together (the file exporter writes
- * a conversation's spans on separate lines). Some captures hold the same run in another encoding
+ * Every example trace file through the front door, whatever its format (told by content): row
+ * and message JSON Lines as read (the report's label census sees the raw columns; the labelled
+ * file is loaded with its options), OpenTelemetry captures and the real-emitter captures of
+ * examples/captures/ assembled into rows. Some captures hold the same run in another encoding
  * (protobuf, gzipped JSON Lines): a conversation already read with identical content counts once.
  */
-async function readOtelTraces(traces, lines) {
+async function readExampleTraces(traces, lines) {
+  const files = [
+    ...listing(EXAMPLES, ".jsonl"),
+    ...listing(OTEL, "").filter((file) => file.includes(".otlp.")).map((file) => `otel/${file}`),
+    ...listing(CAPTURES, "").filter((file) => !file.endsWith(".md")).map((file) => `captures/${file}`),
+  ];
   const seen = new Map();
-  for (const name of listing(OTEL, "").filter((file) => file.includes(".otlp."))) {
-    const reader = readOtlpFile(new URL(name, OTEL));
-    const resourceSpans = [];
-    let next;
-    while (!(next = await reader.next()).done) resourceSpans.push(...(next.value.resourceSpans ?? []));
-    const { format, gzip } = next.value;
-    const otlp = { resourceSpans };
-    const how = `OTLP ${format}${gzip ? " (gzip)" : ""}, ${plural(countSpans(otlp), "span")}`;
+  for (const name of files) {
+    const labels = LABELS[name];
+    const { rows, report } = await readTracesFile(fileURLToPath(new URL(name, EXAMPLES)), labels ?? { raw: true });
     const repeats = new Set();
     let fresh = 0;
-    for (const row of wai.rowsFromOtel(otlp)) {
-      const earlier = seen.get(row.conversation_id);
+    for (const row of rows) {
+      const id = row.conversation_id;
+      const earlier = id === undefined ? undefined : seen.get(id);
       if (earlier && isDeepStrictEqual(earlier.row, row)) {
         repeats.add(earlier.file);
         continue;
       }
-      if (!earlier) seen.set(row.conversation_id, { row, file: `otel/${name}` });
+      if (!earlier && id !== undefined) seen.set(id, { row, file: name });
       traces.push(row);
       fresh++;
     }
-    const note = repeats.size ? `: the conversation of ${[...repeats].join(", ")} again, counted once` : "";
-    lines.push([`otel/${name}`, fresh, how + note]);
+    const notes = [
+      `${report.format}${report.gzip ? " (gzip)" : ""}`,
+      labels ? `label = ${labels.rewardKey} >= ${labels.threshold}` : "",
+      repeats.size ? `the conversation of ${[...repeats].join(", ")} again, counted once` : "",
+      ...lossPhrases(report),
+    ];
+    lines.push([name, fresh, notes.filter(Boolean).join("; ")]);
   }
 }
 
@@ -162,8 +143,7 @@ async function main() {
     const traces = [];
     const files = [];
     await stage("read traces", async () => {
-      await readJsonlTraces(traces, files);
-      await readOtelTraces(traces, files);
+      await readExampleTraces(traces, files);
     });
     heading("traces read (examples/)");
     for (const [name, rows, note] of files) console.log(`  ${pad(name, 30)}${num(rows, 4)} ${pad(rows === 1 ? "row" : "rows", 4)}  ${note}`.trimEnd());
