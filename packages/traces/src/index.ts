@@ -11,6 +11,8 @@ export type { LoadReport, TraceSource, LoadOptions, DroppedCounts, RowLoaderHand
 export { normalizeStep } from "./rows/normalize-step.js";
 export { blockText } from "./rows/block-text.js";
 export { stepsFromMessages } from "./rows/messages.js";
+export { isResponseItem, isResponseItems, responseItemsAsMessages, stepsFromResponseItems, responseItemsFinalText } from "./rows/response-items.js";
+export type { ItemProblem } from "./rows/response-items.js";
 export { StepSchema, ToolStepSchema, UserStepSchema, TextStepSchema, OtherStepSchema, TraceRowSchema } from "./rows/schema.js";
 export type { Step, ToolStep, UserStep, TextStep, OtherStep, TraceRow } from "./rows/schema.js";
 export { mineResultExemplars, exemplarResultShapes } from "./exemplars.js";

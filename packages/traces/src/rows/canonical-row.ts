@@ -7,6 +7,7 @@ import { labelKeys, labelStateOf, type RewardKey } from "../labels.js";
 import { get, has, isDict, pyStr, truthy, type Dict } from "../py/index.js";
 import { stepsFromMessages } from "./messages.js";
 import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
+import { holdsResponseItems, responseItemRowSteps } from "./response-items.js";
 import { withoutKey } from "./object.js";
 import type { TraceRow } from "./schema.js";
 
@@ -88,9 +89,9 @@ function sourceSteps(row: Dict): Dict[] {
     return steps;
   }
   const messages = get(row, "messages");
-  if (!Array.isArray(messages)) return [];
   // Steps built from messages are new objects: renamed in place of being copied.
-  const steps = stepsFromMessages(messages);
+  // Without messages, Responses items in `input`/`output` (whileai-ts only: BEYOND.md).
+  const steps = Array.isArray(messages) ? stepsFromMessages(messages) : responseItemRowSteps(row);
   for (let i = 0; i < steps.length; i++) steps[i] = normalizeOwnStep(steps[i]);
   return steps;
 }
@@ -135,7 +136,7 @@ function rowFinalText(row: Dict, steps: readonly Dict[]): string {
 function firstText(row: Dict, keys: readonly string[]): string {
   for (const key of keys) {
     const value = get(row, key);
-    if (truthy(value)) return pyStr(value);
+    if (truthy(value) && !holdsResponseItems(row, key)) return pyStr(value);
   }
   return "";
 }
