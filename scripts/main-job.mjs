@@ -146,8 +146,9 @@ async function main() {
       await readExampleTraces(traces, files);
     });
     heading("traces read (examples/)");
-    for (const [name, rows, note] of files) console.log(`  ${pad(name, 30)}${num(rows, 4)} ${pad(rows === 1 ? "row" : "rows", 4)}  ${note}`.trimEnd());
-    console.log(`  ${pad("total", 30)}${num(traces.length, 4)} rows`);
+    const width = Math.max(...files.map(([name]) => name.length)) + 2;
+    for (const [name, rows, note] of files) console.log(`  ${pad(name, width)}${num(rows, 4)} ${pad(rows === 1 ? "row" : "rows", 4)}  ${note}`.trimEnd());
+    console.log(`  ${pad("total", width)}${num(traces.length, 4)} rows`);
 
     const { loaded, tools, report } = await stage("trace report", () => {
       const loaded = wai.loadTraces(traces);

@@ -10,8 +10,8 @@ export const TRACE_FORMATS = {
   "spans-jsonl": "JSON Lines of OpenTelemetry spans, one span a line",
   "claude-code-jsonl": "a Claude Code / Claude Agent SDK session transcript",
   "claude-stream-json": "Claude Agent SDK stream-json output",
-  "openai-responses": "OpenAI Responses API items or responses",
-  "openai-agents": "OpenAI Agents JS run history or state",
+  "openai-responses": "OpenAI Responses API items, responses or request logs (also Agents JS result.history)",
+  "openai-agents-run-state": "OpenAI Agents JS RunState (result.state.toString())",
   empty: "nothing to read",
 } as const;
 

@@ -99,7 +99,7 @@ describe("readTraces", () => {
 
   it("lists the rows it drops by line, or by record in a JSON document", async () => {
     const { report } = await readTraces(lines({ prompt: "a" }, [1], { id: 3 }), { name: "f" });
-    expect(report.dropped).toEqual({ invalid_lines: 0, not_object: 1, no_signal: 1, unreadable: 0 });
+    expect(report.dropped).toEqual({ invalid_lines: 0, not_object: 1, no_signal: 1, left_out: 0 });
     expect(describeLosses(report)).toBe("f: dropped 1 value not a JSON object (line 2), 1 row with neither a prompt nor a step (line 3); kept 1 row");
     const array = await readTraces(text(JSON.stringify([{ prompt: "a" }, { id: 2 }])), { name: "g" });
     expect(array.report.problems).toEqual([{ kind: "dropped", reason: "neither a prompt nor a step", record: 2 }]);

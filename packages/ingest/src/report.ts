@@ -31,8 +31,8 @@ export interface SourceReport {
     not_object: number;
     /** Objects with neither a prompt nor a step to read. */
     no_signal: number;
-    /** Records a source reader could not use (see `reasons`). */
-    unreadable: number;
+    /** Records a source reader left out: noise it does not read, or what it could not (see `reasons`). */
+    left_out: number;
   };
   /** Rows or records read only in part: a message part or event that could not be read. */
   half_read: number;
@@ -51,7 +51,7 @@ export function emptyReport(input: string): SourceReport {
     gzip: false,
     records: 0,
     rows: 0,
-    dropped: { invalid_lines: 0, not_object: 0, no_signal: 0, unreadable: 0 },
+    dropped: { invalid_lines: 0, not_object: 0, no_signal: 0, left_out: 0 },
     half_read: 0,
     reasons: {},
     problems: [],
@@ -61,7 +61,7 @@ export function emptyReport(input: string): SourceReport {
 
 /** Counts a problem into the report: by kind, by reason, and listed while the list has room. */
 export function addProblem(report: SourceReport, problem: ReportedProblem): void {
-  if (problem.kind === "dropped") report.dropped.unreadable++;
+  if (problem.kind === "dropped") report.dropped.left_out++;
   else report.half_read++;
   countReason(report, problem);
 }
@@ -98,7 +98,7 @@ const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n =
  */
 export function lossPhrases(report: SourceReport): string[] {
   const parts: string[] = [];
-  const { invalid_lines, not_object, no_signal, unreadable } = report.dropped;
+  const { invalid_lines, not_object, no_signal, left_out } = report.dropped;
   if (invalid_lines > 0) {
     const more = invalid_lines > report.invalid_lines.length ? ", ..." : "";
     parts.push(`${plural(invalid_lines, "line")} not JSON (${invalid_lines === 1 ? "line" : "lines"} ${report.invalid_lines.join(", ")}${more})`);
@@ -107,7 +107,7 @@ export function lossPhrases(report: SourceReport): string[] {
   if (no_signal > 0) parts.push(`${plural(no_signal, "row")} with neither a prompt nor a step${where(report, NO_SIGNAL, no_signal)}`);
   const readerReasons = Object.entries(report.reasons).filter(([reason]) => !OWN_REASONS.has(reason));
   const why = readerReasons.length === 0 ? "" : ` (${readerReasons.map(([reason, n]) => `${reason}: ${n}`).join("; ")})`;
-  if (unreadable > 0) parts.push(`${plural(unreadable, "record")} unreadable${report.half_read > 0 ? "" : why}`);
+  if (left_out > 0) parts.push(`${plural(left_out, "record")} left out${report.half_read > 0 ? "" : why}`);
   const dropped = parts.length > 0 ? [`dropped ${parts.join(", ")}`] : [];
   const halfRead = report.half_read > 0 ? [`read in part: ${plural(report.half_read, "record")}${why}`] : [];
   return [...dropped, ...halfRead];

@@ -39,7 +39,7 @@ describe("format detection", () => {
       gzip: false,
       rows: 70,
       records: 72,
-      dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, unreadable: 0 },
+      dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, left_out: 0 },
       half_read: 0,
       reasons: { "neither a prompt nor a step": 2 },
       problems: [
@@ -169,7 +169,7 @@ describe("bad input", () => {
     writeFileSync(file, '{"prompt": "a"}\nnot json\n{"prompt": "b"}\n[1, 2\n7\n');
     const { rows, input } = await rowsOf(file, ["--skip-bad-lines"]);
     expect(rows).toHaveLength(2);
-    expect(input.dropped).toEqual({ invalid_lines: 2, not_object: 1, no_signal: 0, unreadable: 0 });
+    expect(input.dropped).toEqual({ invalid_lines: 2, not_object: 1, no_signal: 0, left_out: 0 });
     expect(input.invalid_lines).toEqual([2, 4]);
     const text = await runWai(["rows", file, "--skip-bad-lines"]);
     expect(text.code).toBe(0);
