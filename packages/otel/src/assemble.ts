@@ -38,7 +38,7 @@ export interface OtelRow {
 // A span named by the convention `execute_tool {gen_ai.tool.name}` matches calls by the tool's name.
 const EXECUTE_TOOL = /^execute_tool /;
 
-/** Python's tool span first, then the OpenInference and Traceloop tool spans Python cannot see. */
+/** Python's tool span first, then the OpenInference, Traceloop and Langfuse tool spans Python cannot see. */
 function toolStepOf(entry: SpanEntry): ToolStep | null {
   return (
     toolSpanStep(entry.span, entry.attrs) ??
