@@ -9,6 +9,10 @@ import { MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL
 import { callId } from "./conventions/message.js";
 import { openInferenceToolStep } from "./conventions/openinference.js";
 import { traceloopToolStep } from "./conventions/openllmetry.js";
+// OpenInference (LangChain) / Traceloop / Langfuse readings (h/openinference).
+import { langChainTextArguments } from "./conventions/langchain-tool.js";
+import { LANGFUSE_MODEL_KEYS, langfuseToolStep, langfuseUsage } from "./conventions/langfuse.js";
+import { runInputOutput } from "./run-io.js";
 import type { SpanEntry } from "./group.js";
 import { HistoryParser } from "./history-parse.js";
 import { spanMessages } from "./span-messages.js";
@@ -34,16 +38,27 @@ export interface OtelRow {
 // A span named by the convention `execute_tool {gen_ai.tool.name}` matches calls by the tool's name.
 const EXECUTE_TOOL = /^execute_tool /;
 
-/** Python's tool span first, then the OpenInference and Traceloop tool spans Python cannot see. */
+/** Python's tool span first, then the OpenInference, Traceloop and Langfuse tool spans Python cannot see. */
 function toolStepOf(entry: SpanEntry): ToolStep | null {
-  return toolSpanStep(entry.span, entry.attrs) ?? openInferenceToolStep(entry.span, entry.attrs) ?? traceloopToolStep(entry.span, entry.attrs);
+  return (
+    toolSpanStep(entry.span, entry.attrs) ??
+    openInferenceToolStep(entry.span, entry.attrs) ??
+    traceloopToolStep(entry.span, entry.attrs) ??
+    langfuseToolStep(entry.span, entry.attrs)
+  );
 }
+
+// Model names Python does not read, used only when no span has `gen_ai.request.model` (h/openinference).
+const FALLBACK_MODEL_KEYS = ["llm.model_name", ...LANGFUSE_MODEL_KEYS] as const;
 
 export function assembleRow(conversationId: string, entries: readonly SpanEntry[], rewardKeys: readonly string[]): OtelRow | null {
   const toolSteps = entries.map(toolStepOf);
   const binding = new ToolBinding();
   toolSteps.forEach((step, i) => {
-    if (step) binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), callId(first(entries[i].attrs, TOOL_CALL_ID_KEYS)));
+    if (!step) return;
+    const attrs = entries[i].attrs;
+    // A LangChain tool span's arguments are a text rendering; the model's call has them exactly (h/openinference).
+    binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), callId(first(attrs, TOOL_CALL_ID_KEYS)), langChainTextArguments(attrs) ? step : undefined);
   });
 
   let prompt = "";
@@ -52,6 +67,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   let reward: number | null = null;
   let modelVersion: string | null = null;
   let modelGeneric: string | null = null;
+  let modelFallback: string | null = null;
   const seenUsers = new Set<string>();
   let tokensIn = 0;
   let tokensOut = 0;
@@ -61,8 +77,10 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
 
   for (let i = 0; i < entries.length; i++) {
     const { span, attrs } = entries[i];
-    const si = tokenCount(first(attrs, USAGE_IN_KEYS));
-    const so = tokenCount(first(attrs, USAGE_OUT_KEYS));
+    let si = tokenCount(first(attrs, USAGE_IN_KEYS));
+    let so = tokenCount(first(attrs, USAGE_OUT_KEYS));
+    // Langfuse keeps a generation's tokens in one JSON attribute; read only where Python found none (h/openinference).
+    if (si === null && so === null) ({ input: si, output: so } = langfuseUsage(attrs) ?? { input: null, output: null });
     if (si !== null || so !== null) {
       usageSeen = true;
       tokensIn += si ?? 0;
@@ -72,6 +90,8 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     if (py.truthy(version) && modelVersion === null) modelVersion = py.pyStr(version);
     const generic = first(attrs, MODEL_KEYS);
     if (modelGeneric === null && py.truthy(generic)) modelGeneric = py.pyStr(generic);
+    const fallbackModel = first(attrs, FALLBACK_MODEL_KEYS);
+    if (modelFallback === null && py.truthy(fallbackModel)) modelFallback = py.pyStr(fallbackModel);
     if (reward === null) reward = rewardOf(first(attrs, rewardKeys));
 
     const toolStep = toolSteps[i];
@@ -96,9 +116,16 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     }
   }
 
+  // What the application passed and returned stands in only for a prompt or answer no message gave (h/openinference).
+  if (!prompt || !finalText) {
+    const run = runInputOutput(entries);
+    prompt ||= run.prompt;
+    finalText ||= run.finalText;
+  }
+
   if (!prompt && !steps.length && !finalText) return null;
   const start = entries[0].start;
-  const model = modelVersion || modelGeneric;
+  const model = modelVersion || modelGeneric || modelFallback;
   // Keys in Python's order; `ts` is the nearest double of the exact start.
   return {
     prompt,

@@ -13,11 +13,17 @@ export class ToolBinding {
   private readonly spansWithoutId = new Map<string, number>();
   private readonly seen = new Set<string>();
   private readonly open = new Map<string, ToolStep>();
+  private readonly textArguments = new Map<string, ToolStep[]>();
 
-  /** Registers a tool span of the conversation before the walk starts. */
-  addSpan(name: string, id: string): void {
+  /**
+   * Registers a tool span of the conversation before the walk starts. `textArguments`: the
+   * span's step, when its arguments are only a text rendering (LangChain's `"Paris"`) that the
+   * call it absorbs states exactly; spans and calls of one name pair up in time order.
+   */
+  addSpan(name: string, id: string, textArguments?: ToolStep): void {
     if (id) this.spanIds.add(id);
     else this.spansWithoutId.set(name, (this.spansWithoutId.get(name) ?? 0) + 1);
+    if (!id && textArguments) this.textArguments.set(name, [...(this.textArguments.get(name) ?? []), textArguments]);
   }
 
   /** The step for a call from an output message, or null when it is already a step. */
@@ -26,6 +32,8 @@ export class ToolBinding {
     const unmatched = this.spansWithoutId.get(call.name) ?? 0;
     if (unmatched > 0) {
       this.spansWithoutId.set(call.name, unmatched - 1);
+      const lossy = this.textArguments.get(call.name)?.shift();
+      if (lossy) lossy.arguments = call.arguments;
       if (call.id) this.seen.add(call.id);
       return null;
     }

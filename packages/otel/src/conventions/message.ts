@@ -20,6 +20,11 @@ export interface MessageRead {
   readonly texts: string[];
   readonly calls: ToolCall[];
   readonly responses: ToolResponse[];
+  /**
+   * Input side only: tool calls that earlier assistant turns made, as the input history repeats
+   * them. Not `calls` (those are this span's output); for steps that no output or tool span holds.
+   */
+  readonly historyCalls?: ToolCall[];
 }
 
 export function emptyRead(): MessageRead {

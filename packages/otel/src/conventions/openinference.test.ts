@@ -77,6 +77,8 @@ describe("OpenInference spans", () => {
         final_text: "Sunny, 24°C.",
         conversation_id: "sess-42",
         ts: 100,
+        // `llm.model_name`: Python reads no model from OpenInference spans, we do.
+        model_version: "gpt-4o-2024-08-06",
         usage: { input_tokens: 132, output_tokens: 23 },
         schema_version: "1",
       },
@@ -115,5 +117,25 @@ describe("openInferenceValue", () => {
     expect(openInferenceValue(decodeAttributes({ "openinference.span.kind": "CHAIN", "input.value": "hi" }), "user")).toBeNull();
     expect(openInferenceValue(decodeAttributes({ "openinference.span.kind": "LLM", "output.value": '{"a": 1}' }), "assistant")).toBeNull();
     expect(openInferenceValue(decodeAttributes({ "openinference.span.kind": "LLM", "output.value": "[x] y", "output.mime_type": "text/plain" }), "assistant")?.texts).toEqual(["[x] y"]);
+  });
+});
+
+describe("OpenInference input history", () => {
+  it("reports earlier assistant tool calls of the input as historyCalls, not as this span's calls", () => {
+    const attrs = decodeAttributes({
+      "llm.input_messages.0.message.role": "user",
+      "llm.input_messages.0.message.content": "Weather?",
+      "llm.input_messages.1.message.role": "assistant",
+      "llm.input_messages.1.message.tool_calls.0.tool_call.id": "call_1",
+      "llm.input_messages.1.message.tool_calls.0.tool_call.function.name": "get_weather",
+      "llm.input_messages.1.message.tool_calls.0.tool_call.function.arguments": '{"city":"Paris"}',
+      "llm.input_messages.2.message.role": "tool",
+      "llm.input_messages.2.message.tool_call_id": "call_1",
+      "llm.input_messages.2.message.content": '{"temp_c":18}',
+    });
+    const read = openInferenceMessages(attrs, "user");
+    expect(read?.historyCalls).toEqual([{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]);
+    expect(read?.calls).toEqual([]);
+    expect(read?.responses).toEqual([{ id: "call_1", response: { temp_c: 18 } }]);
   });
 });

@@ -9,7 +9,9 @@ import { first, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { failed, type ToolStep } from "../tool-span.js";
 import { flattened, type FlatNode } from "./flattened.js";
+import { langChainToolResult, langChainToolStatus } from "./langchain-tool.js";
 import type { MessageRead } from "./message.js";
+import { messageToolCalls } from "./tool-calls.js";
 
 const PREFIX: Record<Side, string> = { user: "llm.input_messages", assistant: "llm.output_messages" };
 
@@ -17,7 +19,12 @@ const PREFIX: Record<Side, string> = { user: "llm.input_messages", assistant: "l
 export function openInferenceMessages(attrs: Attributes, side: Side): MessageRead | null {
   const tree = flattened(attrs, PREFIX[side]);
   if (!tree) return null;
-  return readMessageList(tree.indexed().map((node) => message(node.child("message"))), side);
+  const messages = tree.indexed().map((node) => message(node.child("message")));
+  const read = readMessageList(messages, side);
+  if (side === "assistant") return read;
+  // The input repeats earlier assistant turns' calls; a loop whose first call no span kept has them only here.
+  const historyCalls = messages.filter((m) => m !== null && py.pyLower(py.pyStr(py.or(m.role, ""))) === "assistant").flatMap((m) => messageToolCalls(m!));
+  return { ...read, historyCalls };
 }
 
 function message(node: FlatNode | undefined): Record<string, unknown> | null {
@@ -69,8 +76,9 @@ export function openInferenceToolStep(span: py.Dict, attrs: Attributes): ToolSte
   // `tool.parameters` is the tool's JSON schema, not this call's arguments.
   const args = first(attrs, ["input.value"]);
   const name = py.pyStr(py.or(py.or(attrs.get("tool.name"), py.get(span, "name")), "tool"));
-  const result = parseValue(first(attrs, ["output.value"]));
-  return { tool: name, arguments: args === null ? {} : parseValue(args), result: failed(span, statusOf(span), result) };
+  const output = parseValue(first(attrs, ["output.value"]));
+  const status = statusOf(span) || langChainToolStatus(output);
+  return { tool: name, arguments: args === null ? {} : parseValue(args), result: failed(span, status, langChainToolResult(output)) };
 }
 
 /** `"error"` when the span's OTLP status code is ERROR (2, or its enum name). */
