@@ -5,7 +5,7 @@ export type { TraceBytes } from "./bytes.js";
 export { detectFormat } from "./detect.js";
 export { TRACE_FORMATS, describeFormat } from "./formats.js";
 export type { TraceFormat } from "./formats.js";
-export { describeLosses, lossPhrases, PROBLEMS_LISTED } from "./report.js";
+export { describeLosses, describeSource, lossPhrases, PROBLEMS_LISTED } from "./report.js";
 export type { ReportedProblem, SourceReport } from "./report.js";
 export { TraceReadError } from "./errors.js";
 export { RECORD_READERS } from "./readers/index.js";

@@ -2,7 +2,7 @@
  * What one source gave and what it lost, and why. Keys are stable: reports are printed by
  * `wai --json`, shown by the explorer and stored by the platform server.
  */
-import type { TraceFormat } from "./formats.js";
+import { describeFormat, type TraceFormat } from "./formats.js";
 import type { Problem } from "./reader.js";
 
 /** Problems listed one by one; the counts are always complete. */
@@ -111,6 +111,11 @@ export function lossPhrases(report: SourceReport): string[] {
   const dropped = parts.length > 0 ? [`dropped ${parts.join(", ")}`] : [];
   const halfRead = report.half_read > 0 ? [`read in part: ${plural(report.half_read, "record")}${why}`] : [];
   return [...dropped, ...halfRead];
+}
+
+/** One line on what a source was read as: `traces.jsonl: rows-jsonl (JSON Lines of trajectory rows, gzip), 80 rows`. */
+export function describeSource(report: SourceReport): string {
+  return `${report.input}: ${report.format} (${describeFormat(report.format)}${report.gzip ? ", gzip" : ""}), ${plural(report.rows, "row")}`;
 }
 
 /** One line on what a source lost, or null when it lost nothing (an empty source says so). */

@@ -1,5 +1,6 @@
 /** What `wai report` does once its command line is parsed: read the inputs, build the report, print it. */
 import { readFile } from "node:fs/promises";
+import { describeSource } from "@whileai/ingest";
 import { formatTraceReport, traceReport, type ToolSchema } from "@whileai/traces";
 import { CliError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
@@ -18,6 +19,8 @@ export async function runReport(inputs: string[], flags: ReportFlags): Promise<v
     writeJson({ ...report, inputs: reports });
     return;
   }
+  // Which reader each input went to, told by its content: the first thing to check when rows look wrong.
+  for (const input of reports) note(describeSource(input));
   reportInputs(reports);
   writeText(formatTraceReport(report));
   // The report's warnings speak Python (reward_key=, threshold=); say the flags too.

@@ -11,7 +11,8 @@ describe("wai report", () => {
     expect(result.code).toBe(0);
     // The report's warnings name a numeric column and 0.5 labels; the hints say which flags read them.
     expect(result.stderr).toBe(
-      "wai: to read one of those columns as the label: --reward-key <column> --threshold <bar>\nwai: to read labels that are not 0/1: --threshold <bar>\n",
+      `wai: ${example("support-canonical.jsonl")}: rows-jsonl (JSON Lines of trajectory rows), 80 rows\n` +
+        "wai: to read one of those columns as the label: --reward-key <column> --threshold <bar>\nwai: to read labels that are not 0/1: --threshold <bar>\n",
     );
     expect(result.stdout).toMatch(/^traces: +80\n/);
     expect(result.stdout).toContain("graded:             69 (pass 51 / fail 18), ungraded 8, labelled but not 0/1 3");
@@ -22,6 +23,8 @@ describe("wai report", () => {
   it("reads several inputs of different formats as one batch", async () => {
     const result = await runWai(["report", example("support-canonical.jsonl"), example("otel/genai.otlp.pb")]);
     expect(result.code).toBe(0);
+    // Each input's format is told by its content, and said.
+    expect(result.stderr).toContain(`wai: ${example("otel/genai.otlp.pb")}: otlp-protobuf (OpenTelemetry OTLP protobuf), 1 row\n`);
     expect(result.stdout).toMatch(/^traces: +81\n/);
     expect(result.stdout).toContain("search_orders x1");
   });
@@ -76,7 +79,7 @@ describe("wai report", () => {
     const scored = JSON.parse((await runWai(["report", example("graded-by-score.jsonl"), "--reward-key", "score", "--threshold", "0.5", "--json"])).stdout) as Record<string, number>;
     expect(scored.graded).toBe(48);
     const text = await runWai(["report", example("graded-by-score.jsonl"), "--reward-key", "score", "--threshold", "0.5"]);
-    expect(text.stderr).toBe("");
+    expect(text.stderr).toBe(`wai: ${example("graded-by-score.jsonl")}: rows-jsonl (JSON Lines of trajectory rows), 48 rows\n`);
     expect(text.stdout).toMatch(/\ngraded: +48 \(pass 42 \/ fail 6\), ungraded 0\n/);
     expect(scored.passes + scored.fails).toBe(48);
   });
