@@ -9,12 +9,14 @@ import { MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL
 import { callId } from "./conventions/message.js";
 import { openInferenceToolStep } from "./conventions/openinference.js";
 import { traceloopToolStep } from "./conventions/openllmetry.js";
+import { aiSdkRewardKeys, aiSdkToolStep } from "./conventions/vercel-ai.js";
 import type { SpanEntry } from "./group.js";
 import { HistoryParser } from "./history-parse.js";
 import { spanMessages } from "./span-messages.js";
 import { tokenCount } from "./tokens.js";
 import { ToolBinding } from "./tool-binding.js";
 import { toolSpanStep, type ToolStep } from "./tool-span.js";
+import { usageTotals } from "./usage-totals.js";
 
 export type OtelStep = ToolStep | { user: string };
 
@@ -34,9 +36,14 @@ export interface OtelRow {
 // A span named by the convention `execute_tool {gen_ai.tool.name}` matches calls by the tool's name.
 const EXECUTE_TOOL = /^execute_tool /;
 
-/** Python's tool span first, then the OpenInference and Traceloop tool spans Python cannot see. */
+/** Python's tool span first, then the tool spans of conventions Python cannot see. */
 function toolStepOf(entry: SpanEntry): ToolStep | null {
-  return toolSpanStep(entry.span, entry.attrs) ?? openInferenceToolStep(entry.span, entry.attrs) ?? traceloopToolStep(entry.span, entry.attrs);
+  return (
+    toolSpanStep(entry.span, entry.attrs) ??
+    openInferenceToolStep(entry.span, entry.attrs) ??
+    traceloopToolStep(entry.span, entry.attrs) ??
+    aiSdkToolStep(entry.span, entry.attrs)
+  );
 }
 
 export function assembleRow(conversationId: string, entries: readonly SpanEntry[], rewardKeys: readonly string[]): OtelRow | null {
@@ -56,6 +63,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   let tokensIn = 0;
   let tokensOut = 0;
   let usageSeen = false;
+  const totals = usageTotals(entries);
   const inputs = new HistoryParser();
   const outputs = new HistoryParser();
 
@@ -63,7 +71,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     const { span, attrs } = entries[i];
     const si = tokenCount(first(attrs, USAGE_IN_KEYS));
     const so = tokenCount(first(attrs, USAGE_OUT_KEYS));
-    if (si !== null || so !== null) {
+    if ((si !== null || so !== null) && !totals.has(i)) {
       usageSeen = true;
       tokensIn += si ?? 0;
       tokensOut += so ?? 0;
@@ -96,6 +104,9 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     }
   }
 
+  // A reward in AI SDK metadata counts only where no span has one under the reward keys.
+  if (reward === null) reward = firstReward(entries, aiSdkRewardKeys(rewardKeys));
+
   if (!prompt && !steps.length && !finalText) return null;
   const start = entries[0].start;
   const model = modelVersion || modelGeneric;
@@ -111,6 +122,14 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     ...(usageSeen ? { usage: { input_tokens: tokensIn, output_tokens: tokensOut } } : {}),
     schema_version: SCHEMA_VERSION,
   };
+}
+
+function firstReward(entries: readonly SpanEntry[], keys: readonly string[]): number | null {
+  for (const { attrs } of entries) {
+    const reward = rewardOf(first(attrs, keys));
+    if (reward !== null) return reward;
+  }
+  return null;
 }
 
 /** A reward in [0, 1]: exactly 0.0 or 1.0 become the ints 0 and 1; anything else is no reward. */
