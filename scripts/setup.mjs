@@ -41,6 +41,17 @@ export function npmInstallInto(dir, spec, env) {
   run("npm", ["install", "--prefix", dir, "--no-audit", "--no-fund", "--no-package-lock", "--loglevel=error", spec], env);
 }
 
+/** The directory of a Node `major` from the npm registry (bin/node, include/node), installed once. */
+export function ensureNode(major, env) {
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const dir = join(TOOLS, `node-${major}`, "node_modules", pkg);
+  if (!existsSync(join(dir, "bin", "node"))) {
+    console.error(`setup: installing ${pkg}@${major} into ${dirname(dirname(dir))}`);
+    npmInstallInto(join(TOOLS, `node-${major}`), `${pkg}@${major}`, env);
+  }
+  return dir;
+}
+
 /** A directory holding the pinned `pnpm`: ours under .tools, or the one on PATH when it is that version. */
 function ensurePnpm(version) {
   const local = join(TOOLS, `pnpm-${version}`);

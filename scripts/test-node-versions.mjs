@@ -7,23 +7,12 @@ import { spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdirSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { delimiter, dirname, join } from "node:path";
-import { ROOT, TOOLS, ensureWorkspace, npmInstallInto, run, sqliteAddonLoads } from "./setup.mjs";
+import { ROOT, TOOLS, ensureNode, ensureWorkspace, run, sqliteAddonLoads } from "./setup.mjs";
 
 const majors = process.argv.slice(2).filter((a) => /^\d+$/.test(a));
 if (majors.length === 0) {
   console.error("usage: node scripts/test-node-versions.mjs <major> [<major> ...]   (e.g. 22 24)");
   process.exit(2);
-}
-
-/** The directory of a Node `major` from the npm registry (bin/node, include/node), installed once. */
-function ensureNode(major, env) {
-  const pkg = `node-${process.platform}-${process.arch}`;
-  const dir = join(TOOLS, `node-${major}`, "node_modules", pkg);
-  if (!existsSync(join(dir, "bin", "node"))) {
-    console.error(`node-versions: installing ${pkg}@${major} into ${dirname(dirname(dir))}`);
-    npmInstallInto(join(TOOLS, `node-${major}`), `${pkg}@${major}`, env);
-  }
-  return dir;
 }
 
 const sqliteDir = dirname(createRequire(join(ROOT, "apps", "platform-server", "package.json")).resolve("better-sqlite3/package.json"));

@@ -9,7 +9,7 @@ import { openBytes, readAll, type TraceBytes } from "./bytes.js";
 import { classifyDocument, classifyRecord, contentKind } from "./detect.js";
 import { TraceReadError } from "./errors.js";
 import type { RecordReader, SourceRecord } from "./reader.js";
-import { addInvalidLine, addProblem, emptyReport, NO_SIGNAL, NOT_OBJECT, noteDrop, type SourceReport } from "./report.js";
+import { addInvalidLine, addProblem, emptyReport, halfRead, NO_SIGNAL, NOT_OBJECT, noteDrop, type SourceReport } from "./report.js";
 
 export interface ReadTracesOptions {
   /** How the source is named in errors and the report (default `"input"`). */
@@ -73,6 +73,8 @@ export async function streamTraces(source: TraceBytes, options: ReadTracesOption
   }
   await rows.flush();
   options.signal?.throwIfAborted();
+  // Readers meet problems in their grouping order; people read them in file order.
+  report.problems.sort((a, b) => (a.line ?? a.record ?? Infinity) - (b.line ?? b.record ?? Infinity));
   return report;
 }
 
@@ -83,18 +85,22 @@ export async function streamTraces(source: TraceBytes, options: ReadTracesOption
 class RowBatcher {
   private batch: TraceRow[] = [];
   private readonly loader: RowLoaderHandle;
+  /** What the normaliser could not read of the row being loaded. */
+  private unread: string[] = [];
   constructor(
     private readonly options: ReadTracesOptions,
     private readonly report: SourceReport,
     private readonly sink: RowBatchSink,
   ) {
-    this.loader = rowLoader({ rewardKey: options.rewardKey, threshold: options.threshold });
+    this.loader = rowLoader({ rewardKey: options.rewardKey, threshold: options.threshold }, (reason) => this.unread.push(reason));
   }
 
   /** One row value; `where` is its record's place when the row is one record. */
   async push(value: unknown, where?: { line: number } | { record: number }): Promise<void> {
     const { not_object, no_signal } = this.loader.dropped;
+    this.unread = [];
     const row = this.loader.load(value);
+    if (row !== null && this.unread.length > 0) halfRead(this.report, this.unread.map((reason) => ({ kind: "half_read", reason, ...where })));
     if (row === null) {
       const reason = this.loader.dropped.not_object > not_object ? NOT_OBJECT : this.loader.dropped.no_signal > no_signal ? NO_SIGNAL : "dropped";
       this.report.dropped.not_object = this.loader.dropped.not_object;
@@ -262,7 +268,11 @@ function isParseError(error: unknown): error is Error {
 }
 
 function cleanParseMessage(message: string): string {
-  return message.replace(/^OTLP JSON(?: Lines)?: (?:line \d+(?: column \d+)?: )?/, "").replace(/ in JSON at position \d+.*$/, "");
+  // V8 quotes the text around a bad token (lines of it, in a document); the position says where.
+  return message
+    .replace(/^OTLP JSON(?: Lines)?: (?:line \d+(?: column \d+)?: )?/, "")
+    .replace(/ in JSON at position \d+.*$/s, "")
+    .replace(/, "[\s\S]*" is not valid JSON$/, "");
 }
 
 async function* replay(first: Line, rest: AsyncIterable<Line>): AsyncGenerator<Line> {

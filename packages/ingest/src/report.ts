@@ -66,6 +66,12 @@ export function addProblem(report: SourceReport, problem: ReportedProblem): void
   countReason(report, problem);
 }
 
+/** One record read in part, for one or more reasons: counted once, each reason listed. */
+export function halfRead(report: SourceReport, problems: readonly ReportedProblem[]): void {
+  report.half_read++;
+  for (const problem of problems) countReason(report, problem);
+}
+
 export function addInvalidLine(report: SourceReport, line: number, detail: string): void {
   report.dropped.invalid_lines++;
   if (report.invalid_lines.length < PROBLEMS_LISTED) report.invalid_lines.push(line);

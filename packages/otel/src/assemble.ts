@@ -13,12 +13,14 @@ import { traceloopToolStep } from "./conventions/openllmetry.js";
 import { langChainTextArguments } from "./conventions/langchain-tool.js";
 import { LANGFUSE_MODEL_KEYS, langfuseToolStep, langfuseUsage } from "./conventions/langfuse.js";
 import { runInputOutput } from "./run-io.js";
+import { aiSdkRewardKeys, aiSdkToolStep } from "./conventions/vercel-ai.js";
 import type { SpanEntry } from "./group.js";
 import { HistoryParser } from "./history-parse.js";
 import { spanMessages } from "./span-messages.js";
 import { tokenCount } from "./tokens.js";
 import { ToolBinding } from "./tool-binding.js";
 import { toolSpanStep, type ToolStep } from "./tool-span.js";
+import { usageTotals } from "./usage-totals.js";
 
 export type OtelStep = ToolStep | { user: string };
 
@@ -38,13 +40,14 @@ export interface OtelRow {
 // A span named by the convention `execute_tool {gen_ai.tool.name}` matches calls by the tool's name.
 const EXECUTE_TOOL = /^execute_tool /;
 
-/** Python's tool span first, then the OpenInference, Traceloop and Langfuse tool spans Python cannot see. */
+/** Python's tool span first, then the tool spans of conventions Python cannot see. */
 function toolStepOf(entry: SpanEntry): ToolStep | null {
   return (
     toolSpanStep(entry.span, entry.attrs) ??
     openInferenceToolStep(entry.span, entry.attrs) ??
     traceloopToolStep(entry.span, entry.attrs) ??
-    langfuseToolStep(entry.span, entry.attrs)
+    langfuseToolStep(entry.span, entry.attrs) ??
+    aiSdkToolStep(entry.span, entry.attrs)
   );
 }
 
@@ -72,6 +75,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   let tokensIn = 0;
   let tokensOut = 0;
   let usageSeen = false;
+  const totals = usageTotals(entries);
   const inputs = new HistoryParser();
   const outputs = new HistoryParser();
 
@@ -81,7 +85,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     let so = tokenCount(first(attrs, USAGE_OUT_KEYS));
     // Langfuse keeps a generation's tokens in one JSON attribute; read only where Python found none (h/openinference).
     if (si === null && so === null) ({ input: si, output: so } = langfuseUsage(attrs) ?? { input: null, output: null });
-    if (si !== null || so !== null) {
+    if ((si !== null || so !== null) && !totals.has(i)) {
       usageSeen = true;
       tokensIn += si ?? 0;
       tokensOut += so ?? 0;
@@ -122,6 +126,8 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     prompt ||= run.prompt;
     finalText ||= run.finalText;
   }
+  // A reward in AI SDK metadata counts only where no span has one under the reward keys.
+  if (reward === null) reward = firstReward(entries, aiSdkRewardKeys(rewardKeys));
 
   if (!prompt && !steps.length && !finalText) return null;
   const start = entries[0].start;
@@ -138,6 +144,14 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     ...(usageSeen ? { usage: { input_tokens: tokensIn, output_tokens: tokensOut } } : {}),
     schema_version: SCHEMA_VERSION,
   };
+}
+
+function firstReward(entries: readonly SpanEntry[], keys: readonly string[]): number | null {
+  for (const { attrs } of entries) {
+    const reward = rewardOf(first(attrs, keys));
+    if (reward !== null) return reward;
+  }
+  return null;
 }
 
 /** A reward in [0, 1]: exactly 0.0 or 1.0 become the ints 0 and 1; anything else is no reward. */

@@ -9,7 +9,12 @@ export const TOOL_OUT_KEYS = ["gen_ai.tool.call.result", "gen_ai.tool.output", "
 export const TOOL_NAME_KEYS = ["gen_ai.tool.name", "tool.name"] as const;
 export const USAGE_IN_KEYS = ["gen_ai.usage.input_tokens", "gen_ai.usage.prompt_tokens", "llm.token_count.prompt", "llm.usage.prompt_tokens"] as const;
 export const USAGE_OUT_KEYS = ["gen_ai.usage.output_tokens", "gen_ai.usage.completion_tokens", "llm.token_count.completion", "llm.usage.completion_tokens"] as const;
-export const CONVERSATION_KEYS = ["gen_ai.conversation.id", "conversation.id", "session.id", "gen_ai.session.id", "thread.id"] as const;
+export const CONVERSATION_KEYS = [
+  ...["gen_ai.conversation.id", "conversation.id", "session.id", "gen_ai.session.id", "thread.id"],
+  // Vercel AI SDK metadata (AI_SDK_METADATA_PREFIXES), after Python's keys so it decides only where they are unset.
+  ...["ai.telemetry.metadata.conversationId", "ai.telemetry.metadata.sessionId", "ai.telemetry.metadata.threadId"],
+  ...["ai.settings.context.conversationId", "ai.settings.context.sessionId", "ai.settings.context.threadId"],
+] as const;
 export const REWARD_KEYS = ["whileai.reward"] as const;
 export const MODEL_VERSION_KEYS = ["zeroproof.model_version"] as const;
 export const MODEL_KEYS = ["gen_ai.request.model"] as const;
@@ -21,4 +26,12 @@ export const MS_TO_NS = 1_000_000n;
 export const SCHEMA_VERSION = "1";
 
 /** Keys that carry a tool call's id on an `execute_tool` span (ours, to bind calls seen in messages). */
-export const TOOL_CALL_ID_KEYS = ["gen_ai.tool.call.id", "tool_call.id", "tool.id"] as const;
+export const TOOL_CALL_ID_KEYS = ["gen_ai.tool.call.id", "tool_call.id", "tool.id", "ai.toolCall.id"] as const;
+
+/**
+ * Vercel AI SDK: the free-form values a caller attaches to every span, `metadata` in SDK 4-6
+ * (`experimental_telemetry.metadata`) and the opted-in runtime context in SDK 7's
+ * `@ai-sdk/otel`. We read a conversation id (`conversationId`, `sessionId`, `threadId`, the
+ * names tracing vendors document for it) and a reward (vercel-ai.ts) from them, nothing else.
+ */
+export const AI_SDK_METADATA_PREFIXES = ["ai.telemetry.metadata.", "ai.settings.context."] as const;

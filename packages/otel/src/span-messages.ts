@@ -2,8 +2,8 @@
  * What a span says was asked (input) and answered (output). The Python keys come first and,
  * when present, decide alone, so every Python answer stands; only a span Python reads
  * nothing from is asked the other conventions, in this order: OpenInference flattened
- * messages, OpenLLMetry indexed messages, span events, Langfuse observation input/output,
- * OpenInference `input.value`/`output.value`.
+ * messages, OpenLLMetry indexed messages, Vercel AI SDK `ai.prompt*` / `ai.response.*`, span
+ * events, Langfuse observation input/output, OpenInference `input.value`/`output.value`.
  */
 import { py } from "@whileai/traces";
 import { first, type Attributes } from "./attributes.js";
@@ -13,6 +13,7 @@ import { emptyRead, type MessageRead } from "./conventions/message.js";
 import { openInferenceMessages, openInferenceValue } from "./conventions/openinference.js";
 import { openLlmetryMessages } from "./conventions/openllmetry.js";
 import { langfuseMessages } from "./conventions/langfuse.js";
+import { aiSdkMessages } from "./conventions/vercel-ai.js";
 import type { HistoryParser } from "./history-parse.js";
 import { readMessages, type Side } from "./messages.js";
 
@@ -24,6 +25,7 @@ export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, histo
   return (
     openInferenceMessages(attrs, side) ??
     openLlmetryMessages(attrs, side) ??
+    aiSdkMessages(attrs, side, history) ??
     eventMessages(span, side) ??
     langfuseMessages(attrs, side) ??
     openInferenceValue(attrs, side) ??

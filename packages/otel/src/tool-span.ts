@@ -7,6 +7,7 @@ import { py } from "@whileai/traces";
 import { first, parseValue, type Attributes } from "./attributes.js";
 import { EXCEPTION_MESSAGE_KEY, TOOL_ERROR_STATUSES, TOOL_IN_KEYS, TOOL_NAME_KEYS, TOOL_OUT_KEYS, TOOL_STATUS_KEYS } from "./constants.js";
 import { otlpValue } from "./otlp-value.js";
+import { statusOf } from "./span-status.js";
 
 export interface ToolStep {
   tool: string;
@@ -19,7 +20,8 @@ export function toolSpanStep(span: py.Dict, attrs: Attributes): ToolStep | null 
   const args = first(attrs, TOOL_IN_KEYS);
   if (args === null) return null;
   const name = py.pyStr(py.or(py.or(first(attrs, TOOL_NAME_KEYS), py.get(span, "name")), "tool"));
-  const status = py.pyLower(py.pyStr(py.or(first(attrs, TOOL_STATUS_KEYS), "")));
+  // Without `gen_ai.tool.status` (Python reads no failure), the span's own ERROR status says it (AI SDK 7's execute_tool spans).
+  const status = py.pyLower(py.pyStr(py.or(first(attrs, TOOL_STATUS_KEYS), ""))) || statusOf(span);
   return { tool: name, arguments: parseValue(args), result: failed(span, status, parseValue(first(attrs, TOOL_OUT_KEYS))) };
 }
 

@@ -7,6 +7,7 @@
 import { py } from "@whileai/traces";
 import { first, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
+import { statusOf } from "../span-status.js";
 import { failed, type ToolStep } from "../tool-span.js";
 import { flattened, type FlatNode } from "./flattened.js";
 import { langChainToolResult, langChainToolStatus } from "./langchain-tool.js";
@@ -79,11 +80,4 @@ export function openInferenceToolStep(span: py.Dict, attrs: Attributes): ToolSte
   const output = parseValue(first(attrs, ["output.value"]));
   const status = statusOf(span) || langChainToolStatus(output);
   return { tool: name, arguments: args === null ? {} : parseValue(args), result: failed(span, status, langChainToolResult(output)) };
-}
-
-/** `"error"` when the span's OTLP status code is ERROR (2, or its enum name). */
-export function statusOf(span: py.Dict): string {
-  const status = py.get(span, "status");
-  const code = py.isDict(status) ? py.get(status, "code") : null;
-  return code === 2 || code === "2" || code === "STATUS_CODE_ERROR" ? "error" : "";
 }

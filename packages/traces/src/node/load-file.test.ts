@@ -82,7 +82,7 @@ describe("loadTraces (node)", () => {
 describe("loadTracesWithReport (node)", () => {
   it("reports invalid lines for a path, and drop counts for values", async () => {
     const report = await loadTracesWithReport(file(['{"prompt": "a"}', "x"]), { onInvalid: "skip" });
-    expect(report).toEqual({ rows: [{ prompt: "a", steps: [], final_text: "" }], dropped: { not_object: 0, no_signal: 0 }, invalid_lines: { count: 1, lines: [2] } });
-    expect(loadTracesWithReport([5, { prompt: "b" }])).toEqual({ rows: [{ prompt: "b", steps: [], final_text: "" }], dropped: { not_object: 1, no_signal: 0 } });
+    expect(report).toEqual({ rows: [{ prompt: "a", steps: [], final_text: "" }], dropped: { not_object: 0, no_signal: 0 }, half_read: 0, invalid_lines: { count: 1, lines: [2] } });
+    expect(loadTracesWithReport([5, { prompt: "b" }])).toEqual({ rows: [{ prompt: "b", steps: [], final_text: "" }], dropped: { not_object: 1, no_signal: 0 }, half_read: 0 });
   });
 });

@@ -24,6 +24,7 @@ export interface InvalidLines {
 export interface LoadFileReport {
   rows: TraceRow[];
   dropped: DroppedCounts;
+  half_read: number;
   invalid_lines: InvalidLines;
 }
 
@@ -51,7 +52,7 @@ export async function loadTracesFile(path: string | URL, options?: LoadFileOptio
     const row = loader.load(value);
     if (row !== null) kept.push(row);
   }
-  return { rows: kept, dropped: loader.dropped, invalid_lines: invalid };
+  return { rows: kept, dropped: loader.dropped, half_read: loader.halfRead, invalid_lines: invalid };
 }
 
 function isPath(source: unknown): source is string | URL {

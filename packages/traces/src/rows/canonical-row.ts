@@ -10,6 +10,7 @@ import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
 import { holdsResponseItems, responseItemRowSteps } from "./response-items.js";
 import { withoutKey } from "./object.js";
 import type { TraceRow } from "./schema.js";
+import type { HalfRead } from "./vercel-parts.js";
 
 /** Why rows were left out: not a JSON object, or neither a prompt nor a step to read. */
 export interface DroppedCounts {
@@ -20,14 +21,25 @@ export interface DroppedCounts {
 /** Canonicalises rows one at a time for one call's options, counting what it drops. */
 export class RowLoader {
   readonly dropped: DroppedCounts = { not_object: 0, no_signal: 0 };
+  /** Kept rows with at least one part that could not be read (each one told to `onHalfRead`). */
+  halfRead = 0;
+  private rowHalfRead = false;
+  private readonly halfReadHook: (reason: string) => void;
   private keys: string[] | undefined;
   /** Whether a label key is one the loader rewrites, so the label must be read after the rewrite. */
   private labelReadsRewritten = false;
 
+  /** `onHalfRead(reason)` is called while the row it is about is being loaded, once per unread part. */
   constructor(
     private readonly rewardKey: RewardKey,
     private readonly threshold: unknown,
-  ) {}
+    onHalfRead?: (reason: string) => void,
+  ) {
+    this.halfReadHook = (reason) => {
+      this.rowHalfRead = true;
+      onHalfRead?.(reason);
+    };
+  }
 
   /** The canonical row, or null when the row is dropped. The input row is never mutated. */
   load(source: unknown): TraceRow | null {
@@ -41,8 +53,10 @@ export class RowLoader {
       this.keys = labelKeys(this.rewardKey, false);
       this.labelReadsRewritten = this.keys.some((key) => REWRITTEN.has(key));
     }
-    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten);
+    this.rowHalfRead = false;
+    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten, this.halfReadHook);
     if (row === null) this.dropped.no_signal++;
+    else if (this.rowHalfRead) this.halfRead++;
     return row;
   }
 
@@ -79,7 +93,7 @@ function isCanonical(row: Dict, keys: readonly string[], threshold: unknown): bo
 const REWRITTEN = new Set(["steps", "prompt", "final_text"]);
 
 /** The steps a row holds: the first non-empty list in `STEP_KEYS`, else its chat `messages`. */
-function sourceSteps(row: Dict): Dict[] {
+function sourceSteps(row: Dict, halfRead: HalfRead): Dict[] {
   for (const key of STEP_KEYS) {
     const value = get(row, key);
     if (!Array.isArray(value) || value.length === 0) continue;
@@ -91,18 +105,18 @@ function sourceSteps(row: Dict): Dict[] {
   const messages = get(row, "messages");
   // Steps built from messages are new objects: renamed in place of being copied.
   // Without messages, Responses items in `input`/`output` (whileai-ts only: BEYOND.md).
-  const steps = Array.isArray(messages) ? stepsFromMessages(messages) : responseItemRowSteps(row);
+  const steps = Array.isArray(messages) ? stepsFromMessages(messages, halfRead) : responseItemRowSteps(row);
   for (let i = 0; i < steps.length; i++) steps[i] = normalizeOwnStep(steps[i]);
   return steps;
 }
 
-function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown, labelReadsRewritten: boolean): TraceRow | null {
+function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown, labelReadsRewritten: boolean, halfRead: HalfRead): TraceRow | null {
   // The label is read after the rewrite (Python's order); when no label key is rewritten it can
   // be read first, so a row whose reward goes is copied once, without it.
   let label = labelReadsRewritten ? null : labelStateOf(source, keys, threshold)[0];
   let row: Dict = !labelReadsRewritten && label === null && has(source, "reward") ? withoutKey(source, "reward") : { ...source };
 
-  const steps = sourceSteps(row);
+  const steps = sourceSteps(row, halfRead);
   row.steps = steps;
 
   const prompt = rowPrompt(row, steps);

@@ -182,8 +182,8 @@ describe("loadTracesWithReport", () => {
       yield* input;
     }
     const report = await loadTracesWithReport(rows());
-    expect(report).toEqual({ rows: loadTraces(input), dropped: { not_object: 1, no_signal: 0 } });
-    expect(loadTracesWithReport({ a: 1 })).toEqual({ rows: [], dropped: { not_object: 0, no_signal: 0 } });
+    expect(report).toEqual({ rows: loadTraces(input), dropped: { not_object: 1, no_signal: 0 }, half_read: 0 });
+    expect(loadTracesWithReport({ a: 1 })).toEqual({ rows: [], dropped: { not_object: 0, no_signal: 0 }, half_read: 0 });
   });
 });
 

@@ -10,10 +10,12 @@ import type { TraceRow } from "./schema.js";
 export type { DroppedCounts } from "./canonical-row.js";
 export type { LoadOptions } from "./options.js";
 
-/** The kept rows and how many were dropped, and why. */
+/** The kept rows, how many were dropped and why, and how many kept rows have parts left unread. */
 export interface LoadReport {
   rows: TraceRow[];
   dropped: DroppedCounts;
+  /** Kept rows with at least one message part that could not be read (a Vercel tool part without its answer, ...). */
+  half_read: number;
 }
 
 /** Anything `loadTraces` reads rows from (a plain object reads as no rows, as in Python). */
@@ -33,7 +35,7 @@ export function loadTraces(source: TraceSource, options?: LoadOptions): TraceRow
   return report instanceof Promise ? report.then((r) => r.rows) : report.rows;
 }
 
-/** `loadTraces` that also says how many rows were dropped: `{ rows, dropped: { not_object, no_signal } }`. */
+/** `loadTraces` that also says how many rows were dropped and half read: `{ rows, dropped: { not_object, no_signal }, half_read }`. */
 export function loadTracesWithReport(source: string, options?: LoadOptions): never;
 export function loadTracesWithReport(source: AsyncIterable<unknown>, options?: LoadOptions): Promise<LoadReport>;
 export function loadTracesWithReport(source: Iterable<unknown> | Record<string, unknown>, options?: LoadOptions): LoadReport;
@@ -49,7 +51,7 @@ function loadWithReport(source: unknown, options: unknown, fn: string): LoadRepo
   const { rewardKey, threshold } = parseOptions(LoadOptionsSchema, options, fn);
   const loader = new RowLoader(rewardKey as LoadOptions["rewardKey"], threshold);
   // Python's list(dict) yields the keys, none of which is a row.
-  if (isDict(source)) return { rows: [], dropped: loader.dropped };
+  if (isDict(source)) return { rows: [], dropped: loader.dropped, half_read: loader.halfRead };
   if (source !== null && typeof source === "object" && Symbol.asyncIterator in source) {
     return loadAsync(source as AsyncIterable<unknown>, loader);
   }
@@ -68,7 +70,7 @@ function loadWithReport(source: unknown, options: unknown, fn: string): LoadRepo
       if (row !== null) rows.push(row);
     }
   }
-  return { rows, dropped: loader.dropped };
+  return { rows, dropped: loader.dropped, half_read: loader.halfRead };
 }
 
 async function loadAsync(source: AsyncIterable<unknown>, loader: RowLoader): Promise<LoadReport> {
@@ -77,7 +79,7 @@ async function loadAsync(source: AsyncIterable<unknown>, loader: RowLoader): Pro
     const row = loader.load(item);
     if (row !== null) rows.push(row);
   }
-  return { rows, dropped: loader.dropped };
+  return { rows, dropped: loader.dropped, half_read: loader.halfRead };
 }
 
 /** Canonicalises rows one at a time for one set of options, counting what it drops. */
@@ -85,13 +87,16 @@ export interface RowLoaderHandle {
   /** The canonical row, or null when the row is dropped (then counted in `dropped`). */
   load(row: unknown): TraceRow | null;
   readonly dropped: DroppedCounts;
+  /** Kept rows with at least one part that could not be read. */
+  readonly halfRead: number;
 }
 
 /**
  * `loadTraces` one row at a time, for readers that must say which record a dropped row was (its
  * line): the options are checked once, and each row is read exactly as `loadTraces` reads it.
+ * `onHalfRead(reason)` is told, while a row loads, of each part of it that could not be read.
  */
-export function rowLoader(options?: LoadOptions): RowLoaderHandle {
+export function rowLoader(options?: LoadOptions, onHalfRead?: (reason: string) => void): RowLoaderHandle {
   const { rewardKey, threshold } = parseOptions(LoadOptionsSchema, options, "rowLoader");
-  return new RowLoader(rewardKey as LoadOptions["rewardKey"], threshold);
+  return new RowLoader(rewardKey as LoadOptions["rewardKey"], threshold, onHalfRead);
 }

@@ -6,6 +6,7 @@
 import { isDict, pyStr, truthy, type Dict } from "../py/index.js";
 import { blockText } from "./block-text.js";
 import { coerceResult, errored, parseJsonOr, resultText } from "./tool-result.js";
+import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type HalfRead } from "./vercel-parts.js";
 
 // Source objects are read with plain property access (`message.role`): none of the keys read
 // here exists on Object.prototype, so an inherited value cannot be mistaken for data, and this
@@ -61,9 +62,10 @@ function textOf(value: unknown): string {
  * Within one assistant message the `tool_use` blocks come first, then the `tool_calls`, then one
  * text step, whatever the order in the source. Non-dict messages and blocks are skipped, roles
  * other than user, assistant and tool are ignored, and `is_error` is honoured only on Anthropic
- * `tool_result` blocks.
+ * `tool_result` blocks. Vercel AI SDK tool parts, which Python cannot read, are read on top
+ * (vercel-parts.ts); `halfRead` hears of each part that still cannot be.
  */
-export function stepsFromMessages(messages: readonly unknown[]): Dict[] {
+export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore): Dict[] {
   const transcript = new Transcript();
   for (const message of messages) {
     if (!isDict(message)) continue;
@@ -71,7 +73,8 @@ export function stepsFromMessages(messages: readonly unknown[]): Dict[] {
     const raw = message.content;
     const blocks: readonly unknown[] = Array.isArray(raw) ? raw : [];
     if (role === "user") readUser(transcript, raw, blocks);
-    else if (role === "assistant") readAssistant(transcript, message, raw, blocks);
+    else if (role === "assistant") readAssistant(transcript, message, raw, blocks, halfRead);
+    else if (role === "tool" && blocks.some(isToolPart)) readToolParts(transcript, blocks, halfRead);
     else if (role === "tool") {
       const id = textOf(message.tool_call_id) || textOf(message.tool_use_id);
       transcript.attach(coerceResult(raw), textOf(message.name), id);
@@ -95,11 +98,19 @@ function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown
   if (content !== "" || results === 0) transcript.steps.push({ user: content });
 }
 
-function readAssistant(transcript: Transcript, message: Dict, raw: unknown, blocks: readonly unknown[]): void {
+function readAssistant(transcript: Transcript, message: Dict, raw: unknown, blocks: readonly unknown[], halfRead: HalfRead): void {
   for (const block of blocks) {
-    if (!isDict(block) || block.type !== "tool_use") continue;
-    const input = block.input;
-    transcript.call({ tool: textOf(block.name), arguments: isDict(input) ? input : {} }, block.id);
+    if (!isDict(block)) continue;
+    if (block.type === "tool_use") {
+      const input = block.input;
+      transcript.call({ tool: textOf(block.name), arguments: isDict(input) ? input : {} }, block.id);
+    } else if (block.type === TOOL_CALL) {
+      const step = toolCallStep(block, halfRead);
+      if (step !== null) transcript.call(step, block.toolCallId);
+    } else if (isToolPart(block)) {
+      // A provider-executed tool's result sits in the assistant message, after its call.
+      readToolParts(transcript, [block], halfRead);
+    }
   }
   // Python iterates any truthy `tool_calls` and calls `.get` on each element, so a string, a dict
   // or a non-dict element raises AttributeError there; we skip what it would crash on.
@@ -117,3 +128,18 @@ function readAssistant(transcript: Transcript, message: Dict, raw: unknown, bloc
   const content = blockText(raw);
   if (content !== "") transcript.steps.push({ text: content });
 }
+
+/** A Vercel `role: "tool"` message (or a provider-executed result): each `tool-result` part answers its call. */
+function readToolParts(transcript: Transcript, parts: readonly unknown[], halfRead: HalfRead): void {
+  for (const part of parts) {
+    if (!isToolPart(part)) continue;
+    if (part.type !== TOOL_RESULT) {
+      halfRead("tool part of unknown type");
+      continue;
+    }
+    const result = toolResultValue(part, halfRead);
+    if (result !== undefined) transcript.attach(result, textOf(part.toolName), textOf(part.toolCallId));
+  }
+}
+
+function ignore(): void {}

@@ -1,0 +1,9 @@
+/** A span's OTLP status, for conventions that say a tool failed only there. */
+import { py } from "@whileai/traces";
+
+/** `"error"` when the span's OTLP status code is ERROR (2, or its enum name). */
+export function statusOf(span: py.Dict): string {
+  const status = py.get(span, "status");
+  const code = py.isDict(status) ? py.get(status, "code") : null;
+  return code === 2 || code === "2" || code === "STATUS_CODE_ERROR" ? "error" : "";
+}
