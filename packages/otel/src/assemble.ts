@@ -6,7 +6,7 @@
 import { py } from "@whileai/traces";
 import { first } from "./attributes.js";
 import { MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL_ID_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
-import { callId } from "./conventions/message.js";
+import { callId, emptyRead } from "./conventions/message.js";
 import { openInferenceToolStep } from "./conventions/openinference.js";
 import { traceloopToolStep } from "./conventions/openllmetry.js";
 import type { SpanEntry } from "./group.js";
@@ -15,6 +15,15 @@ import { spanMessages } from "./span-messages.js";
 import { tokenCount } from "./tokens.js";
 import { ToolBinding } from "./tool-binding.js";
 import { toolSpanStep, type ToolStep } from "./tool-span.js";
+// genai helper: emitters the Python SDK reads nothing from.
+import { EMITTER_TOOL_CALL_ID_KEYS } from "./constants.js";
+import { genkitToolStep, genkitUsage } from "./conventions/genkit.js";
+import { liveKitToolStep } from "./conventions/livekit.js";
+import { mlflowToolStep, mlflowUsage } from "./conventions/mlflow.js";
+import type { OwnUsage } from "./conventions/own-usage.js";
+import { plainIoToolStep } from "./conventions/plain-io-tool.js";
+import { pydanticAiToolStep } from "./conventions/pydantic-ai.js";
+import { inputTurns } from "./input-turns.js";
 
 export type OtelStep = ToolStep | { user: string };
 
@@ -36,14 +45,34 @@ const EXECUTE_TOOL = /^execute_tool /;
 
 /** Python's tool span first, then the OpenInference and Traceloop tool spans Python cannot see. */
 function toolStepOf(entry: SpanEntry): ToolStep | null {
-  return toolSpanStep(entry.span, entry.attrs) ?? openInferenceToolStep(entry.span, entry.attrs) ?? traceloopToolStep(entry.span, entry.attrs);
+  return (
+    toolSpanStep(entry.span, entry.attrs) ??
+    openInferenceToolStep(entry.span, entry.attrs) ??
+    traceloopToolStep(entry.span, entry.attrs) ??
+    // genai helper: Pydantic AI v1/v2, Genkit, LiveKit, MLflow tool spans, then plain input/output ones.
+    pydanticAiToolStep(entry.span, entry.attrs) ??
+    genkitToolStep(entry.span, entry.attrs) ??
+    liveKitToolStep(entry.span, entry.attrs) ??
+    mlflowToolStep(entry.span, entry.attrs) ??
+    plainIoToolStep(entry.span, entry.attrs)
+  );
+}
+
+/** A tool span's call id: the GenAI keys, else an emitter's own (genai helper). */
+function toolCallIdOf(entry: SpanEntry): string {
+  return callId(first(entry.attrs, TOOL_CALL_ID_KEYS) ?? first(entry.attrs, EMITTER_TOOL_CALL_ID_KEYS));
+}
+
+/** Token counts an emitter writes in its own shape, read only when no Python usage key is there (genai helper). */
+function emitterUsage(attrs: SpanEntry["attrs"]): OwnUsage | null {
+  return genkitUsage(attrs) ?? mlflowUsage(attrs);
 }
 
 export function assembleRow(conversationId: string, entries: readonly SpanEntry[], rewardKeys: readonly string[]): OtelRow | null {
   const toolSteps = entries.map(toolStepOf);
   const binding = new ToolBinding();
   toolSteps.forEach((step, i) => {
-    if (step) binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), callId(first(entries[i].attrs, TOOL_CALL_ID_KEYS)));
+    if (step) binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), toolCallIdOf(entries[i]));
   });
 
   let prompt = "";
@@ -58,11 +87,19 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   let usageSeen = false;
   const inputs = new HistoryParser();
   const outputs = new HistoryParser();
+  // Outputs are read before the walk (same reads, same order): a history call that some model
+  // output records is left to that output, which places it where it was made (genai helper).
+  const outputReads = entries.map((entry, i) => (toolSteps[i] ? null : spanMessages(entry.span, entry.attrs, "assistant", outputs)));
+  for (const read of outputReads) for (const call of read?.calls ?? []) binding.addOutputCall(call);
 
   for (let i = 0; i < entries.length; i++) {
     const { span, attrs } = entries[i];
-    const si = tokenCount(first(attrs, USAGE_IN_KEYS));
-    const so = tokenCount(first(attrs, USAGE_OUT_KEYS));
+    let si = tokenCount(first(attrs, USAGE_IN_KEYS));
+    let so = tokenCount(first(attrs, USAGE_OUT_KEYS));
+    if (si === null && so === null) {
+      const own = emitterUsage(attrs);
+      if (own) ({ input: si, output: so } = own);
+    }
     if (si !== null || so !== null) {
       usageSeen = true;
       tokensIn += si ?? 0;
@@ -80,15 +117,20 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
       continue;
     }
     const input = spanMessages(span, attrs, "user", inputs);
-    for (const text of input.texts) {
-      const key = py.pyCollapse(text);
+    // User texts in order, with the history's calls no span or earlier output recorded between them.
+    for (const turn of inputTurns(input, binding)) {
+      if (typeof turn !== "string") {
+        steps.push(turn);
+        continue;
+      }
+      const key = py.pyCollapse(turn);
       if (seenUsers.has(key)) continue;
       seenUsers.add(key);
-      if (!prompt) prompt = text;
-      else steps.push({ user: text });
+      if (!prompt) prompt = turn;
+      else steps.push({ user: turn });
     }
     for (const response of input.responses) binding.bind(response);
-    const output = spanMessages(span, attrs, "assistant", outputs);
+    const output = outputReads[i] ?? emptyRead();
     if (output.texts.length) finalText = output.texts[output.texts.length - 1];
     for (const call of output.calls) {
       const step = binding.stepFor(call);

@@ -22,3 +22,7 @@ export const SCHEMA_VERSION = "1";
 
 /** Keys that carry a tool call's id on an `execute_tool` span (ours, to bind calls seen in messages). */
 export const TOOL_CALL_ID_KEYS = ["gen_ai.tool.call.id", "tool_call.id", "tool.id"] as const;
+
+// genai helper: emitters without a Python reading.
+/** Tool call ids in an emitter's own key (LiveKit `function_tool` spans), after `TOOL_CALL_ID_KEYS`. */
+export const EMITTER_TOOL_CALL_ID_KEYS = ["lk.function_tool.id"] as const;

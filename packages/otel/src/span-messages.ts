@@ -2,7 +2,8 @@
  * What a span says was asked (input) and answered (output). The Python keys come first and,
  * when present, decide alone, so every Python answer stands; only a span Python reads
  * nothing from is asked the other conventions, in this order: OpenInference flattened
- * messages, OpenLLMetry indexed messages, span events, OpenInference `input.value`/`output.value`.
+ * messages, OpenLLMetry indexed messages, span events, OpenInference `input.value`/`output.value`,
+ * then the emitters with keys of their own: Pydantic AI, Genkit, LiveKit, MLflow.
  */
 import { py } from "@whileai/traces";
 import { first, type Attributes } from "./attributes.js";
@@ -13,6 +14,11 @@ import { openInferenceMessages, openInferenceValue } from "./conventions/openinf
 import { openLlmetryMessages } from "./conventions/openllmetry.js";
 import type { HistoryParser } from "./history-parse.js";
 import { readMessages, type Side } from "./messages.js";
+// genai helper: emitters the Python SDK reads nothing from.
+import { genkitMessages } from "./conventions/genkit.js";
+import { liveKitMessages } from "./conventions/livekit.js";
+import { mlflowMessages } from "./conventions/mlflow.js";
+import { pydanticAiMessages } from "./conventions/pydantic-ai.js";
 
 const PYTHON_KEYS: Record<Side, readonly string[]> = { user: MESSAGE_KEYS, assistant: OUTPUT_KEYS };
 
@@ -24,6 +30,11 @@ export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, histo
     openLlmetryMessages(attrs, side) ??
     eventMessages(span, side) ??
     openInferenceValue(attrs, side) ??
+    // genai helper: emitters with keys of their own.
+    pydanticAiMessages(attrs, side) ??
+    genkitMessages(attrs, side) ??
+    liveKitMessages(attrs, side) ??
+    mlflowMessages(attrs, side) ??
     emptyRead()
   );
 }

@@ -57,7 +57,7 @@ export function openInferenceValue(attrs: Attributes, side: Side): MessageRead |
   if (typeof value !== "string" || !value) return null;
   const mime = py.pyStr(py.or(attrs.get(`${prefix}.mime_type`), ""));
   if (mime === "application/json" || (mime === "" && parseValue(value) !== value)) return null;
-  return { texts: [value], calls: [], responses: [] };
+  return { texts: [value], calls: [], responses: [], historyCalls: [] };
 }
 
 /**
