@@ -6,7 +6,7 @@
 import { py } from "@whileai/traces";
 import { first } from "./attributes.js";
 import { MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL_ID_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
-import { callId } from "./conventions/message.js";
+import { callId, emptyRead } from "./conventions/message.js";
 import { openInferenceToolStep } from "./conventions/openinference.js";
 import { traceloopToolStep } from "./conventions/openllmetry.js";
 // OpenInference (LangChain) / Traceloop / Langfuse readings (h/openinference).
@@ -21,6 +21,15 @@ import { tokenCount } from "./tokens.js";
 import { ToolBinding } from "./tool-binding.js";
 import { toolSpanStep, type ToolStep } from "./tool-span.js";
 import { usageTotals } from "./usage-totals.js";
+// genai helper: emitters the Python SDK reads nothing from.
+import { EMITTER_TOOL_CALL_ID_KEYS } from "./constants.js";
+import { genkitToolStep, genkitUsage } from "./conventions/genkit.js";
+import { liveKitToolStep } from "./conventions/livekit.js";
+import { mlflowToolStep, mlflowUsage } from "./conventions/mlflow.js";
+import type { OwnUsage } from "./conventions/own-usage.js";
+import { plainIoToolStep } from "./conventions/plain-io-tool.js";
+import { pydanticAiToolStep } from "./conventions/pydantic-ai.js";
+import { inputTurns } from "./input-turns.js";
 
 export type OtelStep = ToolStep | { user: string };
 
@@ -47,8 +56,24 @@ function toolStepOf(entry: SpanEntry): ToolStep | null {
     openInferenceToolStep(entry.span, entry.attrs) ??
     traceloopToolStep(entry.span, entry.attrs) ??
     langfuseToolStep(entry.span, entry.attrs) ??
-    aiSdkToolStep(entry.span, entry.attrs)
+    aiSdkToolStep(entry.span, entry.attrs) ??
+    // genai helper: Pydantic AI v1/v2, Genkit, LiveKit, MLflow tool spans, then plain input/output ones.
+    pydanticAiToolStep(entry.span, entry.attrs) ??
+    genkitToolStep(entry.span, entry.attrs) ??
+    liveKitToolStep(entry.span, entry.attrs) ??
+    mlflowToolStep(entry.span, entry.attrs) ??
+    plainIoToolStep(entry.span, entry.attrs)
   );
+}
+
+/** A tool span's call id: the GenAI keys, else an emitter's own (genai helper). */
+function toolCallIdOf(entry: SpanEntry): string {
+  return callId(first(entry.attrs, TOOL_CALL_ID_KEYS) ?? first(entry.attrs, EMITTER_TOOL_CALL_ID_KEYS));
+}
+
+/** Token counts an emitter writes in its own shape, read only when no Python usage key is there (genai helper). */
+function emitterUsage(attrs: SpanEntry["attrs"]): OwnUsage | null {
+  return genkitUsage(attrs) ?? mlflowUsage(attrs);
 }
 
 // Model names Python does not read, used only when no span has `gen_ai.request.model` (h/openinference).
@@ -59,9 +84,8 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   const binding = new ToolBinding();
   toolSteps.forEach((step, i) => {
     if (!step) return;
-    const attrs = entries[i].attrs;
     // A LangChain tool span's arguments are a text rendering; the model's call has them exactly (h/openinference).
-    binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), callId(first(attrs, TOOL_CALL_ID_KEYS)), langChainTextArguments(attrs) ? step : undefined);
+    binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), toolCallIdOf(entries[i]), langChainTextArguments(entries[i].attrs) ? step : undefined);
   });
 
   let prompt = "";
@@ -78,13 +102,20 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   const totals = usageTotals(entries);
   const inputs = new HistoryParser();
   const outputs = new HistoryParser();
+  // Outputs are read before the walk (same reads, same order): a history call that some model
+  // output records is left to that output, which places it where it was made (genai helper).
+  const outputReads = entries.map((entry, i) => (toolSteps[i] ? null : spanMessages(entry.span, entry.attrs, "assistant", outputs)));
+  for (const read of outputReads) for (const call of read?.calls ?? []) binding.addOutputCall(call);
 
   for (let i = 0; i < entries.length; i++) {
     const { span, attrs } = entries[i];
     let si = tokenCount(first(attrs, USAGE_IN_KEYS));
     let so = tokenCount(first(attrs, USAGE_OUT_KEYS));
-    // Langfuse keeps a generation's tokens in one JSON attribute; read only where Python found none (h/openinference).
-    if (si === null && so === null) ({ input: si, output: so } = langfuseUsage(attrs) ?? { input: null, output: null });
+    // Token counts an emitter writes in its own shape (Langfuse, Genkit, MLflow): only where Python found none.
+    if (si === null && so === null) {
+      const own = langfuseUsage(attrs) ?? emitterUsage(attrs);
+      if (own) ({ input: si, output: so } = own);
+    }
     if ((si !== null || so !== null) && !totals.has(i)) {
       usageSeen = true;
       tokensIn += si ?? 0;
@@ -104,15 +135,20 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
       continue;
     }
     const input = spanMessages(span, attrs, "user", inputs);
-    for (const text of input.texts) {
-      const key = py.pyCollapse(text);
+    // User texts in order, with the history's calls no span or earlier output recorded between them.
+    for (const turn of inputTurns(input, binding)) {
+      if (typeof turn !== "string") {
+        steps.push(turn);
+        continue;
+      }
+      const key = py.pyCollapse(turn);
       if (seenUsers.has(key)) continue;
       seenUsers.add(key);
-      if (!prompt) prompt = text;
-      else steps.push({ user: text });
+      if (!prompt) prompt = turn;
+      else steps.push({ user: turn });
     }
     for (const response of input.responses) binding.bind(response);
-    const output = spanMessages(span, attrs, "assistant", outputs);
+    const output = outputReads[i] ?? emptyRead();
     if (output.texts.length) finalText = output.texts[output.texts.length - 1];
     for (const call of output.calls) {
       const step = binding.stepFor(call);

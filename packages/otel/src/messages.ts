@@ -2,7 +2,8 @@
  * `_message_texts(value, role)` (§5.5): the texts of one role in a message attribute, read the
  * Python way first. What Python cannot read is read on top, never instead: a message whose
  * `content` gives nothing falls back to its `parts`, a plain-string assistant output is the
- * output text, and tool calls / tool answers are collected for binding (see assemble.ts).
+ * output text, a single message object is read as a list of one, and tool calls / tool
+ * answers are collected for binding (see assemble.ts), the input history's calls included.
  * A list of JSON strings (an `arrayValue` of `stringValue`s) stays unread, as Python leaves it:
  * the reference pins that case, so reading it would change an answer Python gives.
  */
@@ -19,6 +20,9 @@ export type Side = "user" | "assistant";
 export function readMessages(value: unknown, side: Side, history?: HistoryParser): MessageRead {
   const parsed = history ? history.parse(value) : parseValue(value);
   if (Array.isArray(parsed)) return readMessageList(parsed, side);
+  // Python reads nothing from an object; `{"text": ...}` or one `{role, content}` message is one message.
+  const single = singleMessage(parsed, side);
+  if (single) return readMessageList([single], side);
   const read = emptyRead();
   // Python reads a raw-text prompt; it drops a plain-string output, which we read as its text.
   if (typeof parsed === "string" && parsed) read.texts.push(parsed);
@@ -36,6 +40,10 @@ export function readMessageList(items: Iterable<unknown>, side: Side): MessageRe
     }
     if (side === "assistant") {
       read.calls.push(...partsToolCalls(item), ...messageToolCalls(item));
+    } else if (role === "assistant") {
+      // The history's earlier calls: steps only for calls nothing else recorded (tool-binding.ts).
+      const turn = read.texts.length;
+      for (const call of [...partsToolCalls(item), ...messageToolCalls(item)]) read.historyCalls.push({ ...call, turn });
     } else {
       read.responses.push(...partsToolResponses(item));
       if (role === "tool") {
@@ -56,4 +64,17 @@ export function contentText(message: py.Dict): string | null {
       .join(" ");
   }
   return py.truthy(content) ? py.pyStr(content) : null;
+}
+
+/**
+ * An object that is one message: `{role?, content | parts | text}` with no role or this side's
+ * role. A request or response object (`{messages}`, `{choices}`) has none of these keys.
+ */
+function singleMessage(parsed: unknown, side: Side): py.Dict | null {
+  if (!py.isDict(parsed)) return null;
+  const role = py.get(parsed, "role");
+  if (role !== null && py.pyLower(py.pyStr(role)) !== side) return null;
+  if (py.has(parsed, "content") || py.has(parsed, "parts")) return { ...parsed, role: side };
+  const text = py.get(parsed, "text");
+  return typeof text === "string" ? { role: side, content: text } : null;
 }

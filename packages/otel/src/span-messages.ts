@@ -3,7 +3,8 @@
  * when present, decide alone, so every Python answer stands; only a span Python reads
  * nothing from is asked the other conventions, in this order: OpenInference flattened
  * messages, OpenLLMetry indexed messages, Vercel AI SDK `ai.prompt*` / `ai.response.*`, span
- * events, Langfuse observation input/output, OpenInference `input.value`/`output.value`.
+ * events, Langfuse observation input/output, OpenInference `input.value`/`output.value`,
+ * then the emitters with keys of their own: Pydantic AI, Genkit, LiveKit, MLflow.
  */
 import { py } from "@whileai/traces";
 import { first, type Attributes } from "./attributes.js";
@@ -16,6 +17,11 @@ import { langfuseMessages } from "./conventions/langfuse.js";
 import { aiSdkMessages } from "./conventions/vercel-ai.js";
 import type { HistoryParser } from "./history-parse.js";
 import { readMessages, type Side } from "./messages.js";
+// genai helper: emitters the Python SDK reads nothing from.
+import { genkitMessages } from "./conventions/genkit.js";
+import { liveKitMessages } from "./conventions/livekit.js";
+import { mlflowMessages } from "./conventions/mlflow.js";
+import { pydanticAiMessages } from "./conventions/pydantic-ai.js";
 
 const PYTHON_KEYS: Record<Side, readonly string[]> = { user: MESSAGE_KEYS, assistant: OUTPUT_KEYS };
 
@@ -29,6 +35,11 @@ export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, histo
     eventMessages(span, side) ??
     langfuseMessages(attrs, side) ??
     openInferenceValue(attrs, side) ??
+    // genai helper: emitters with keys of their own.
+    pydanticAiMessages(attrs, side) ??
+    genkitMessages(attrs, side) ??
+    liveKitMessages(attrs, side) ??
+    mlflowMessages(attrs, side) ??
     emptyRead()
   );
 }

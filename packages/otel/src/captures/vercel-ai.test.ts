@@ -96,3 +96,19 @@ describe.each([6, 7] as const)("AI SDK %i captures", (version) => {
     ]);
   });
 });
+
+describe("AI SDK capture holding only the last model call", () => {
+  it("takes the earlier turns' tool calls and results from that call's prompt", () => {
+    const data = capture(6, "tool-loop");
+    const spans = spansOf(data) as { name?: string; startTimeUnixNano: string }[];
+    const calls = spans.filter((s) => s.name === "ai.generateText.doGenerate");
+    const last = calls.reduce((a, b) => (BigInt(a.startTimeUnixNano) > BigInt(b.startTimeUnixNano) ? a : b));
+    const [row] = rowsFromOtel([last]);
+    expect(row).toMatchObject({
+      prompt: "Hi, I need help with my orders.",
+      steps: [{ user: "Where are A1 and B2? Refund B2 if it is delayed." }, lookupA1, lookupB2, refund("refund issued for B2")],
+      final_text: loopAnswer,
+      usage: { input_tokens: 140, output_tokens: 20 },
+    });
+  });
+});

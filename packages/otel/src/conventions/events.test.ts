@@ -67,6 +67,50 @@ describe("deprecated span events", () => {
   });
 });
 
+describe("event forms Python reads nothing from", () => {
+  const call = { id: "call_1", type: "function", function: { name: "lookup", arguments: '{"q": "x"}' } };
+
+  it("reads a gen_ai.client.inference.operation.details event's messages, as JSON text or structured values", () => {
+    const messages = [{ role: "user", parts: [{ type: "text", content: "Hi there" }] }];
+    const [row] = rowsFromOtel([
+      chat(1, [{ name: "gen_ai.client.inference.operation.details", attributes: { "gen_ai.input.messages": JSON.stringify(messages), "gen_ai.output.messages": [{ role: "assistant", parts: [{ type: "text", content: "Hello!" }] }] } }]),
+    ]);
+    expect(row).toMatchObject({ prompt: "Hi there", final_text: "Hello!" });
+  });
+
+  it("steps calls carried only in a choice's tool_calls, as a list, JSON text, or a list of JSON texts", () => {
+    for (const toolCalls of [[call], JSON.stringify([call]), [JSON.stringify(call)]]) {
+      const [row] = rowsFromOtel([chat(1, [{ name: "gen_ai.user.message", attributes: { content: "q" } }, { name: "gen_ai.choice", attributes: { index: 0, finish_reason: "tool_calls", tool_calls: toolCalls } }])]);
+      expect(row.steps).toEqual([{ tool: "lookup", arguments: { q: "x" }, result: null }]);
+    }
+    const [inner] = rowsFromOtel([chat(1, [{ name: "gen_ai.choice", attributes: content({ index: 0, message: { role: "assistant", tool_calls: [call] } }) }])]);
+    expect(inner.steps).toEqual([{ tool: "lookup", arguments: { q: "x" }, result: null }]);
+  });
+
+  it("reads a choice whose message is JSON text of the message, or the text itself", () => {
+    const asJson = content({ index: 0, message: JSON.stringify({ role: "assistant", content: "From JSON." }) });
+    expect(rowsFromOtel([chat(1, [{ name: "gen_ai.choice", attributes: asJson }])])[0].final_text).toBe("From JSON.");
+    const asText = content({ index: 0, message: '{"not": "a message"}' });
+    expect(rowsFromOtel([chat(1, [{ name: "gen_ai.choice", attributes: asText }])])[0].final_text).toBe('{"not": "a message"}');
+  });
+
+  it("reads plain text in gen_ai.event.content as the message content", () => {
+    expect(rowsFromOtel([chat(1, [{ name: "gen_ai.user.message", attributes: { "gen_ai.event.content": "Plain prompt" } }])])[0].prompt).toBe("Plain prompt");
+  });
+
+  it("steps the calls of gen_ai.assistant.message history events when no choice or span recorded them", () => {
+    const [row] = rowsFromOtel([
+      chat(1, [
+        { name: "gen_ai.user.message", attributes: { content: "q" } },
+        { name: "gen_ai.assistant.message", attributes: { tool_calls: [JSON.stringify(call)] } },
+        { name: "gen_ai.tool.message", attributes: { id: "call_1", content: "answer" } },
+        { name: "gen_ai.choice", attributes: { index: 0, message: { role: "assistant", content: "done" } } },
+      ]),
+    ]);
+    expect(row).toMatchObject({ prompt: "q", steps: [{ tool: "lookup", arguments: { q: "x" }, result: "answer" }], final_text: "done" });
+  });
+});
+
 describe("eventMessages", () => {
   it("is null for a span without message events", () => {
     expect(eventMessages({ events: [{ name: "exception", attributes: [] }, null] }, "user")).toBeNull();

@@ -11,7 +11,7 @@ import { parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { tokenCount } from "../tokens.js";
 import { failed, type ToolStep } from "../tool-span.js";
-import type { MessageRead } from "./message.js";
+import { emptyRead, type MessageRead } from "./message.js";
 
 const TYPE = "langfuse.observation.type";
 const OBSERVATION: Record<Side, string> = { user: "langfuse.observation.input", assistant: "langfuse.observation.output" };
@@ -29,7 +29,7 @@ export function langfuseMessages(attrs: Attributes, side: Side): MessageRead | n
   const value = attrs.get(OBSERVATION[side]) ?? attrs.get(TRACE[side]);
   if (value === undefined || value === null || value === "") return null;
   const parsed = parseValue(value);
-  if (typeof parsed === "string") return { texts: [parsed], calls: [], responses: [] };
+  if (typeof parsed === "string") return { ...emptyRead(), texts: [parsed] };
   if (Array.isArray(parsed)) return readMessageList(parsed, side);
   if (!py.isDict(parsed)) return null;
   // `{messages: [...]}` is a chat request; a lone message object (a generation's output) has a role or content.

@@ -15,25 +15,39 @@ export interface ToolResponse {
   readonly response: unknown;
 }
 
+/**
+ * A tool call an assistant message of the INPUT history asked for. `turn` is how many of the
+ * read's `texts` came before it, so the call lands between the right user turns.
+ */
+export interface HistoryCall extends ToolCall {
+  readonly turn: number;
+}
+
 export interface MessageRead {
   /** User texts (input side) or assistant texts (output side), in message order. */
   readonly texts: string[];
+  /** Output side: the calls this model call made. */
   readonly calls: ToolCall[];
+  /** Input side: the answers to earlier calls. */
   readonly responses: ToolResponse[];
   /**
-   * Input side only: tool calls that earlier assistant turns made, as the input history repeats
-   * them. Not `calls` (those are this span's output); for steps that no output or tool span holds.
+   * Input side: the calls earlier assistant messages in the history made, in history order.
+   * They become steps only when no tool span and no earlier output recorded them (a capture
+   * holding only the last model call, or earlier spans sampled away).
    */
-  readonly historyCalls?: ToolCall[];
+  readonly historyCalls: HistoryCall[];
 }
 
 export function emptyRead(): MessageRead {
-  return { texts: [], calls: [], responses: [] };
+  return { texts: [], calls: [], responses: [], historyCalls: [] };
 }
 
 export function mergeReads(reads: readonly MessageRead[]): MessageRead {
   const merged = emptyRead();
   for (const read of reads) {
+    // A later read's turns count the texts merged before it.
+    const offset = merged.texts.length;
+    merged.historyCalls.push(...read.historyCalls.map((call) => ({ ...call, turn: call.turn + offset })));
     merged.texts.push(...read.texts);
     merged.calls.push(...read.calls);
     merged.responses.push(...read.responses);

@@ -134,7 +134,8 @@ describe("OpenInference input history", () => {
       "llm.input_messages.2.message.content": '{"temp_c":18}',
     });
     const read = openInferenceMessages(attrs, "user");
-    expect(read?.historyCalls).toEqual([{ id: "call_1", name: "get_weather", arguments: { city: "Paris" } }]);
+    // turn 1: the call came after the first user text.
+    expect(read?.historyCalls).toEqual([{ id: "call_1", name: "get_weather", arguments: { city: "Paris" }, turn: 1 }]);
     expect(read?.calls).toEqual([]);
     expect(read?.responses).toEqual([{ id: "call_1", response: { temp_c: 18 } }]);
   });

@@ -12,7 +12,6 @@ import { failed, type ToolStep } from "../tool-span.js";
 import { flattened, type FlatNode } from "./flattened.js";
 import { langChainToolResult, langChainToolStatus } from "./langchain-tool.js";
 import type { MessageRead } from "./message.js";
-import { messageToolCalls } from "./tool-calls.js";
 
 const PREFIX: Record<Side, string> = { user: "llm.input_messages", assistant: "llm.output_messages" };
 
@@ -21,11 +20,8 @@ export function openInferenceMessages(attrs: Attributes, side: Side): MessageRea
   const tree = flattened(attrs, PREFIX[side]);
   if (!tree) return null;
   const messages = tree.indexed().map((node) => message(node.child("message")));
-  const read = readMessageList(messages, side);
-  if (side === "assistant") return read;
-  // The input repeats earlier assistant turns' calls; a loop whose first call no span kept has them only here.
-  const historyCalls = messages.filter((m) => m !== null && py.pyLower(py.pyStr(py.or(m.role, ""))) === "assistant").flatMap((m) => messageToolCalls(m!));
-  return { ...read, historyCalls };
+  // The input side's `historyCalls` (earlier assistant turns' calls) come from readMessageList.
+  return readMessageList(messages, side);
 }
 
 function message(node: FlatNode | undefined): Record<string, unknown> | null {
@@ -65,7 +61,7 @@ export function openInferenceValue(attrs: Attributes, side: Side): MessageRead |
   if (typeof value !== "string" || !value) return null;
   const mime = py.pyStr(py.or(attrs.get(`${prefix}.mime_type`), ""));
   if (mime === "application/json" || (mime === "" && parseValue(value) !== value)) return null;
-  return { texts: [value], calls: [], responses: [] };
+  return { texts: [value], calls: [], responses: [], historyCalls: [] };
 }
 
 /**

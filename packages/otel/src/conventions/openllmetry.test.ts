@@ -94,7 +94,7 @@ describe("openLlmetryMessages", () => {
       "gen_ai.completion.0.tool_calls.0.name": "search",
       "gen_ai.completion.0.tool_calls.0.arguments": "{}",
     });
-    expect(openLlmetryMessages(attrs, "assistant")).toEqual({ texts: ["Let me look."], calls: [{ id: "toolu_1", name: "search", arguments: {} }], responses: [] });
+    expect(openLlmetryMessages(attrs, "assistant")).toEqual({ texts: ["Let me look."], calls: [{ id: "toolu_1", name: "search", arguments: {} }], responses: [], historyCalls: [] });
   });
 
   it("is null without indexed keys; the plain gen_ai.prompt string stays Python's", () => {

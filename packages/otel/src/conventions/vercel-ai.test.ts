@@ -34,13 +34,14 @@ describe("aiSdkMessages", () => {
     expect(aiSdkMessages(attrs({ "ai.prompt.messages": prompt }), "user")).toEqual({
       texts: ["Refund order 7"],
       calls: [],
+      historyCalls: [],
       responses: [
         { id: "c1", response: { status: "error", output: null, error: '{"ok": false}' } },
         { id: "c2", response: 5 },
       ],
     });
     const calls = JSON.stringify([{ toolCallId: " c1", toolName: "refund", args: { id: 7 } }, { toolCallId: "c3", args: {} }]);
-    expect(aiSdkMessages(attrs({ "ai.response.toolCalls": calls }), "assistant")).toEqual({ texts: [], calls: [{ id: "c1", name: "refund", arguments: { id: 7 } }], responses: [] });
+    expect(aiSdkMessages(attrs({ "ai.response.toolCalls": calls }), "assistant")).toEqual({ texts: [], calls: [{ id: "c1", name: "refund", arguments: { id: 7 } }], historyCalls: [], responses: [] });
   });
 
   it("marks denied and failed outputs as errors and keeps an output of an unknown type whole", () => {

@@ -56,6 +56,7 @@ function inputs(attrs: Attributes, history?: HistoryParser): MessageRead | null 
   // `prompt` is a string or (SDK 5+) a message list; `messages` a message list; `system` is not the user's.
   const read = readPrompt(py.get(parsed, "prompt"));
   const messages = readPrompt(py.get(parsed, "messages"));
+  for (const call of messages.historyCalls) read.historyCalls.push({ ...call, turn: call.turn + read.texts.length });
   read.texts.push(...messages.texts);
   read.responses.push(...messages.responses);
   return read;
@@ -78,6 +79,10 @@ function readPrompt(prompt: unknown): MessageRead {
       for (const part of py.pyItems(py.get(message, "content"))) {
         if (py.isDict(part) && py.get(part, "type") === "tool-result") read.responses.push(toolResult(part));
       }
+    } else if (role === "assistant") {
+      // Earlier turns' calls, repeated in every later prompt: steps when no span of theirs was kept.
+      const parts = [...py.pyItems(py.get(message, "content"))].filter((part) => py.isDict(part) && py.get(part, "type") === "tool-call");
+      for (const call of toolCalls(parts)) read.historyCalls.push({ ...call, turn: read.texts.length });
     }
   }
   return read;
