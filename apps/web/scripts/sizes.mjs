@@ -72,6 +72,8 @@ const ENTRIES = [
   ["@whileai/traces + @whileai/hash-embed", 'export * from "@whileai/traces"; export * from "@whileai/hash-embed";'],
   ["@whileai/otel", 'export * from "@whileai/otel";'],
   ["all three", 'export * from "@whileai/traces"; export * from "@whileai/hash-embed"; export * from "@whileai/otel";'],
+  // The front door imports @whileai/otel only when a file is OpenTelemetry; esbuild inlines that import here.
+  ["@whileai/ingest", 'export * from "@whileai/ingest";'],
 ];
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;

@@ -1,15 +1,28 @@
 // Every bundled example, opened in the page the way a user opens a file: the numbers the page
 // shows must be `traceReport`'s on the same file, computed here in Node.
 import { readFileSync, writeFileSync } from "node:fs";
+import { describeFormat } from "@whileai/ingest";
 import { inferHarness, loadTraces, splitPseudoProduction } from "@whileai/traces/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
-import { exampleFiles, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
+import { exampleFiles, frontDoor, frontDoorError, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
+import { lossesAsShown, pickFile, problemsAsShown, shownSource } from "./support/shown-source.js";
 import type { Page } from "playwright-core";
 
 const STAT_KEYS = ["traces", "dropped", "unique_prompts", "distinct_behaviors", "graded", "passes", "fails", "ungraded", "non_binary_labels", "advisory_labels"] as const;
 /** examples/README.md: the rubric file is read with its `score` column and a 0.5 bar. */
 const LABELS: Record<string, LabelOptions> = { "graded-by-score.jsonl": { rewardKey: "score", threshold: 0.5 } };
+/** Formats pinned by hand, so a detection that went wrong in Node and the page alike still fails. */
+const FORMATS: Record<string, string> = {
+  "support-canonical.jsonl": "rows-jsonl",
+  "openai-messages.jsonl": "messages-jsonl",
+  "otel/genai.otlp.json": "otlp-json",
+  "otel/genai.otlp.jsonl.gz": "otlp-jsonl",
+  "otel/genai.otlp.pb": "otlp-protobuf",
+};
+
+/** Formats `rawRows` reads on its own, without the front door. */
+const SECOND_READER = new Set(["rows-jsonl", "messages-jsonl", "otlp-json", "otlp-jsonl", "otlp-protobuf"]);
 
 const number = (text: string | null) => Number((text ?? "").replace(/,/g, ""));
 
@@ -21,8 +34,8 @@ async function setLabels(page: Page, labels: LabelOptions) {
 
 async function openFile(page: Page, name: string) {
   await page.getByTestId("trace-file").setInputFiles(`${EXAMPLES_DIR}${name}`);
-  const base = name.split("/").pop() as string;
-  await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain(base);
+  // The exact name: a summary of the file before (genai.otlp.json before genai.otlp.jsonl.gz) must not pass.
+  await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe(name.split("/").pop());
 }
 
 async function tableCounts(page: Page, testId: string, attribute: string) {
@@ -55,10 +68,21 @@ describe("the trace report in the browser", () => {
     await page.locator('[data-tab="report"]').click();
     await setLabels(page, labels);
     await openFile(page, name);
-    const raw = await rawRows(`${EXAMPLES_DIR}${name}`);
+    const door = await frontDoor(name.split("/").pop() as string, readFileSync(`${EXAMPLES_DIR}${name}`));
+    // Row and OTLP files are read a second way here (readJsonl, readOtlpFile), which checks the front
+    // door too; a session family (examples/captures/) has no second reader, so its rows are the front door's.
+    const raw = SECOND_READER.has(door.report.format) ? await rawRows(`${EXAMPLES_DIR}${name}`) : door.rows;
     const want = referenceReport(raw, labels);
 
     await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain(`${raw.length} row${raw.length === 1 ? "" : "s"} read`);
+    // The format and the losses are the front door's, as Node reads the same bytes.
+    const { report } = door;
+    if (name in FORMATS) expect(report.format).toBe(FORMATS[name]);
+    const shown = await shownSource(page);
+    expect([shown.format, shown.formatText]).toEqual([report.format, describeFormat(report.format)]);
+    expect(shown.summary.includes(", gzip)")).toBe(report.gzip);
+    expect({ losses: shown.losses, lost: shown.lost }).toEqual(lossesAsShown(report));
+    expect(shown.problems).toEqual(problemsAsShown(report));
     for (const key of STAT_KEYS) {
       expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
     }
@@ -114,7 +138,7 @@ describe("the trace report in the browser", () => {
     await page.locator('[data-tab="report"]').click();
     await page.getByTestId("trace-example").selectOption("graded-by-score.jsonl");
     await page.getByTestId("trace-load-example").click();
-    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("graded-by-score.jsonl");
+    await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("graded-by-score.jsonl");
     // The example brings its label settings, as examples/README.md says to read it.
     await expect.poll(() => page.getByTestId("reward-key").inputValue()).toBe("score");
     const want = referenceReport(await rawRows(`${EXAMPLES_DIR}graded-by-score.jsonl`), LABELS["graded-by-score.jsonl"]);
@@ -129,15 +153,17 @@ describe("the trace report in the browser", () => {
     await setLabels(page, {});
     const good = { prompt: "Where is order 12?", steps: [{ tool: "lookup_order", arguments: { id: "12" }, result: { status: "ok" } }], final_text: "Shipped.", reward: 1 };
     const lines = [JSON.stringify(good), "{not json", "5", "{}", "", JSON.stringify({ ...good, prompt: "Cancel order 9", reward: 0 })];
-    await page.getByTestId("trace-file").setInputFiles({ name: "mixed.jsonl", mimeType: "application/jsonl", buffer: Buffer.from(lines.join("\n")) });
-    await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("mixed.jsonl");
+    const bytes = Buffer.from(lines.join("\n"));
+    await pickFile(page, "mixed.jsonl", bytes);
     const want = referenceReport([good, 5, {}, { ...good, prompt: "Cancel order 9", reward: 0 }], {});
     expect(want.dropped).toBe(2);
     for (const key of STAT_KEYS) expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
-    const notes = await page.getByTestId("load-notes").locator("li").allTextContents();
-    expect(notes).toHaveLength(3);
-    expect(notes[0]).toMatch(/^Skipped: 1 line not JSON \(line 2: /);
-    expect(notes.slice(1)).toEqual(["Dropped: 1 row not a JSON object.", "Dropped: 1 row with neither a prompt nor a step."]);
+    // The bad line and both dropped rows are each named by line, above the report.
+    const shown = await shownSource(page);
+    expect(shown.problems.map((p) => [p.kind, p.line])).toEqual([["dropped", "2"], ["dropped", "3"], ["dropped", "4"]]);
+    expect(shown.losses).toMatch(/line 2\b/);
+    const { report } = await frontDoor("mixed.jsonl", bytes);
+    expect({ losses: shown.losses, lost: shown.lost }).toEqual(lossesAsShown(report));
   });
 
   test("a file dropped on the drop zone is read like an opened one", async () => {
@@ -151,15 +177,22 @@ describe("the trace report in the browser", () => {
     }, text);
     await page.locator(".file-source").first().dispatchEvent("drop", { dataTransfer: transfer });
     await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("dropped.otlp.json");
-    expect(await page.getByTestId("file-summary").textContent()).toContain("OpenTelemetry OTLP/JSON, 1 row read");
+    const shown = await shownSource(page);
+    expect([shown.format, shown.formatText]).toEqual(["otlp-json", describeFormat("otlp-json")]);
+    expect(shown.formatText).toMatch(/^OpenTelemetry OTLP\/JSON \(/);
+    expect(shown.summary).toContain(`${describeFormat("otlp-json")}, 1 row read`);
     const want = referenceReport(await rawRows(`${EXAMPLES_DIR}otel/genai.otlp.json`), {});
     expect(number(await page.locator('[data-stat="traces"] dd').textContent())).toBe(want.traces);
   });
 
-  test("a file that is not traces gets an error naming it", async () => {
+  test("a file that is not traces gets the front door's error, naming the file and the line", async () => {
     const { page } = explorer;
-    await page.getByTestId("trace-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("just some notes\nnot json\n") });
-    await expect.poll(() => page.getByTestId("load-error").textContent()).toMatch(/^notes\.txt: /);
+    const bytes = Buffer.from("just some notes\nnot json\n");
+    await page.getByTestId("trace-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: bytes });
+    const want = await frontDoorError("notes.txt", bytes);
+    await expect.poll(() => page.getByTestId("load-error").textContent()).toBe(want.message);
+    expect(want.message).toMatch(/^notes\.txt:1: /);
+    expect(await page.getByTestId("load-error").getAttribute("data-line")).toBe("1");
   });
 
   test("made no request beyond its own origin, and raised no page error", () => {

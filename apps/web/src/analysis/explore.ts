@@ -3,7 +3,7 @@
  * rows as loaded, `traceReport` over the rows as read (aimed at the tools the traces show, as
  * `pnpm start` does), the drafted harness, and the per-task labels the charts draw.
  */
-import { inferHarness, loadTracesWithReport, traceReport, type DroppedCounts, type Harness, type ToolSchema, type TraceReport, type TraceRow } from "@whileai/traces";
+import { inferHarness, loadTraces, traceReport, type Harness, type ToolSchema, type TraceReport, type TraceRow } from "@whileai/traces";
 import { taskLabels, type TaskLabels } from "./task-labels.js";
 
 export interface LabelSettings {
@@ -17,7 +17,6 @@ export const DEFAULT_LABELS: LabelSettings = { rewardKey: [], threshold: null };
 
 export interface Exploration {
   rows: TraceRow[];
-  dropped: DroppedCounts;
   report: TraceReport;
   harness: Harness;
   tasks: TaskLabels;
@@ -34,9 +33,10 @@ export function labelOptions(labels: LabelSettings): { rewardKey?: string | stri
 
 export function explore(raw: readonly unknown[], labels: LabelSettings): Exploration {
   const options = labelOptions(labels);
-  const { rows, dropped } = loadTracesWithReport(raw, options);
+  // What loading drops is the front door's report to show (SourceSummary); traceReport counts it too.
+  const rows = loadTraces(raw, options);
   const harness = inferHarness(rows);
   // InferredTool is a plain OpenAI function schema; ToolSchema is typed as any such object.
   const report = traceReport(raw, { ...options, tools: harness.tools as unknown as ToolSchema[] });
-  return { rows, dropped, report, harness, tasks: taskLabels(rows) };
+  return { rows, report, harness, tasks: taskLabels(rows) };
 }

@@ -4,7 +4,7 @@
  */
 import { EXAMPLES } from "virtual:examples";
 import type { LabelSettings } from "../analysis/explore.js";
-import { readTraceFile, TraceFileError, type TraceFile } from "./read-trace-file.js";
+import { readSource, type LoadedSource } from "./read-source.js";
 
 export { EXAMPLES };
 
@@ -16,12 +16,13 @@ export const EXAMPLE_LABELS: Record<string, LabelSettings> = {
   "graded-by-score.jsonl": { rewardKey: ["score"], threshold: 0.5 },
 };
 
-export async function readExample(name: string): Promise<TraceFile> {
+export async function readExample(name: string): Promise<LoadedSource> {
   const response = await fetch(new URL(`examples/${name}`, document.baseURI));
-  if (!response.ok) throw new TraceFileError(name, `the bundled example could not be read (HTTP ${response.status})`);
-  return readTraceFile(name, new Uint8Array(await response.arrayBuffer()));
+  if (!response.ok) throw new Error(`the bundled example could not be read (HTTP ${response.status})`);
+  return readSource(name, await response.blob());
 }
 
-export async function readPickedFile(file: File): Promise<TraceFile> {
-  return readTraceFile(file.name, new Uint8Array(await file.arrayBuffer()));
+/** A File is a Blob: the front door streams it in chunks rather than copying it whole first. */
+export async function readPickedFile(file: File): Promise<LoadedSource> {
+  return readSource(file.name, file);
 }

@@ -1,15 +1,16 @@
 /** Where a trace file comes from: a file chooser, a drop anywhere on the zone, or a bundled example. */
 import { useState } from "preact/hooks";
 import { EXAMPLES, readExample, readPickedFile } from "../load/examples.js";
-import type { TraceFile } from "../load/read-trace-file.js";
+import { loadError, type LoadError } from "../load/load-error.js";
+import type { LoadedSource } from "../load/read-source.js";
 import { bytes } from "./format.js";
 
 export interface FileSourceProps {
   /** Prefix of the test ids: `${id}-file`, `${id}-example`, `${id}-load-example`. */
   id: string;
   label: string;
-  onLoaded: (file: TraceFile, example: string | null) => void;
-  onError: (message: string) => void;
+  onLoaded: (source: LoadedSource, example: string | null) => void;
+  onError: (error: LoadError) => void;
   initialExample?: string;
 }
 
@@ -18,19 +19,19 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const load = async (read: () => Promise<TraceFile>, exampleName: string | null) => {
+  const load = async (name: string, read: () => Promise<LoadedSource>, exampleName: string | null) => {
     setBusy(true);
     try {
       onLoaded(await read(), exampleName);
     } catch (error) {
-      onError((error as Error).message);
+      onError(loadError(error, name));
     } finally {
       setBusy(false);
     }
   };
   const pick = (files: FileList | null) => {
     const file = files?.[0];
-    if (file !== undefined) void load(() => readPickedFile(file), null);
+    if (file !== undefined) void load(file.name, () => readPickedFile(file), null);
   };
 
   return (
@@ -66,7 +67,7 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
           <option key={e.name} value={e.name}>{`${e.name} (${bytes(e.bytes)})`}</option>
         ))}
       </select>
-      <button type="button" disabled={busy || example === ""} onClick={() => void load(() => readExample(example), example)} data-testid={`${id}-load-example`}>
+      <button type="button" disabled={busy || example === ""} onClick={() => void load(example, () => readExample(example), example)} data-testid={`${id}-load-example`}>
         Load example
       </button>
       {busy && <span class="muted">reading…</span>}

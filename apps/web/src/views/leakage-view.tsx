@@ -3,17 +3,24 @@
  * cancel button, which kernel ran, and every leaky row with its closest source.
  */
 import { promptOf, wasmKernelAvailable, type KernelChoice, type ScanProgress } from "@whileai/hash-embed";
+import { describeFormat, type SourceReport } from "@whileai/ingest";
 import { loadTraces, type TraceRow } from "@whileai/traces";
 import { useMemo, useRef, useState } from "preact/hooks";
+import type { LoadError } from "../load/load-error.js";
+import type { LoadedSource } from "../load/read-source.js";
 import type { ScanOutcome } from "../scan/protocol.js";
 import { ScanCancelled, startScan, type RunningScan } from "../scan/scan-client.js";
 import { FileSource } from "./file-source.js";
 import { clip, count, counted } from "./format.js";
+import { LoadErrorLine } from "./load-error-line.js";
+import { SourceLosses } from "./source-losses.js";
 import type { SplitChoice } from "./split-view.js";
 
 export interface ScanSide {
   label: string;
   rows: TraceRow[];
+  /** How the side's file read; none for a side taken from the split preview. */
+  report?: SourceReport;
 }
 
 type RunState =
@@ -34,7 +41,7 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
   const [kernel, setKernel] = useState<KernelChoice>("auto");
   const [thresholdText, setThresholdText] = useState("0.9");
   const [state, setState] = useState<RunState>({ kind: "idle" });
-  const [inputError, setInputError] = useState<string | null>(null);
+  const [inputError, setInputError] = useState<LoadError | null>(null);
   const running = useRef<RunningScan | null>(null);
   const wasm = useMemo(() => wasmKernelAvailable(), []);
 
@@ -60,9 +67,9 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
       (error: Error) => setState((s) => (error instanceof ScanCancelled ? { kind: "cancelled", progress: s.kind === "running" ? s.progress : null } : { kind: "error", message: error.message })),
     );
   };
-  const side = (set: (s: ScanSide) => void) => (file: { name: string; rows: unknown[] }) => {
+  const side = (set: (s: ScanSide) => void) => (file: LoadedSource) => {
     setInputError(null);
-    set({ label: file.name, rows: loadTraces(file.rows) });
+    set({ label: file.name, rows: loadTraces(file.rows), report: file.report });
   };
 
   return (
@@ -74,7 +81,7 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
         <ScanSlot id="generated" title="Generated (e.g. training rows)" side={generated} onLoaded={side(setGenerated)} onError={setInputError} />
         <ScanSlot id="sources" title="Sources (e.g. the held-out rows)" side={sources} onLoaded={side(setSources)} onError={setInputError} />
       </div>
-      {inputError !== null && <p class="error" role="alert">{inputError}</p>}
+      {inputError !== null && <LoadErrorLine error={inputError} testId="scan-input-error" />}
       <div class="toolbar">
         <label>
           kernel{" "}
@@ -100,12 +107,14 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
   );
 }
 
-function ScanSlot({ id, title, side, onLoaded, onError }: { id: string; title: string; side: ScanSide | null; onLoaded: (f: { name: string; rows: unknown[] }) => void; onError: (m: string) => void }) {
+function ScanSlot({ id, title, side, onLoaded, onError }: { id: string; title: string; side: ScanSide | null; onLoaded: (f: LoadedSource) => void; onError: (e: LoadError) => void }) {
+  const format = side?.report === undefined ? "" : ` (${describeFormat(side.report.format)})`;
   return (
     <div class="scan-slot">
       <h3>{title}</h3>
       <FileSource id={id} label="" onLoaded={(file) => onLoaded(file)} onError={onError} />
-      <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}: ${counted(side.rows.length, "row")}`}</p>
+      <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}${format}: ${counted(side.rows.length, "row")}`}</p>
+      {side?.report !== undefined && <SourceLosses id={id} report={side.report} />}
     </div>
   );
 }

@@ -1,9 +1,8 @@
 /** The trace report: counts, the label census with its warnings, tools, faults, behaviours. */
 import { formatTraceReport } from "@whileai/traces";
 import type { Exploration } from "../analysis/explore.js";
-import type { TraceFile } from "../load/read-trace-file.js";
 import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
-import { count, counted, percent } from "./format.js";
+import { count, percent } from "./format.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -18,8 +17,9 @@ const STATS = [
   ["advisory_labels", "advisory labels"],
 ] as const;
 
-export function ReportView({ file, exploration }: { file: TraceFile; exploration: Exploration }) {
-  const { report, dropped } = exploration;
+/** What reading the file dropped is shown above every tab (SourceSummary); `dropped` here is traceReport's count of it. */
+export function ReportView({ exploration }: { exploration: Exploration }) {
+  const { report } = exploration;
   const tools = Object.entries(report.tools_observed).sort((a, b) => b[1].n - a[1].n);
   const faults = Object.entries(report.faults_observed);
   const worlds = Object.entries(report.world_states_observed);
@@ -34,7 +34,6 @@ export function ReportView({ file, exploration }: { file: TraceFile; exploration
           </div>
         ))}
       </dl>
-      <LoadNotes file={file} notObject={dropped.not_object} noSignal={dropped.no_signal} />
 
       <h3>Label census</h3>
       {report.warnings.length === 0 ? (
@@ -112,23 +111,5 @@ function CountTable({ testId, head, entries, empty }: { testId: string; head: st
       <thead><tr><th>{head}</th><th class="num">count</th></tr></thead>
       <tbody>{entries.map(([name, n]) => <tr key={name} data-name={name}><td><code>{name}</code></td><td class="num">{count(n)}</td></tr>)}</tbody>
     </table>
-  );
-}
-
-/** What reading the file left out, so nothing the user gave is dropped silently. */
-function LoadNotes({ file, notObject, noSignal }: { file: TraceFile; notObject: number; noSignal: number }) {
-  const notes: string[] = [];
-  if (file.invalid.count > 0) {
-    const listed = file.invalid.lines.map((l) => `line ${l.line}: ${l.reason}`).join("; ");
-    const more = file.invalid.count > file.invalid.lines.length ? `; and ${file.invalid.count - file.invalid.lines.length} more` : "";
-    notes.push(`Skipped: ${counted(file.invalid.count, "line")} not JSON (${listed}${more}).`);
-  }
-  if (notObject > 0) notes.push(`Dropped: ${counted(notObject, "row")} not a JSON object.`);
-  if (noSignal > 0) notes.push(`Dropped: ${counted(noSignal, "row")} with neither a prompt nor a step.`);
-  if (notes.length === 0) return null;
-  return (
-    <ul class="notes" data-testid="load-notes">
-      {notes.map((n, i) => <li key={i}>{n}</li>)}
-    </ul>
   );
 }

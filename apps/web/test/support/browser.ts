@@ -34,10 +34,17 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
+/** The built workspace packages the app bundles (their dist/): a rebuilt @whileai/ingest must reach the page. */
+function workspaceDists(): string[] {
+  const dir = `${APP_DIR}node_modules/@whileai`;
+  return readdirSync(dir).map((name) => `${dir}/${name}/dist`).filter((path) => existsSync(path));
+}
+
 /** dist/ as `vite build` makes it; rebuilt here when missing or older than the sources (turbo builds it first in CI). */
 export async function ensureBuilt(): Promise<void> {
   const index = `${DIST}index.html`;
-  const sources = Math.max(newestMtime(`${APP_DIR}src`), statSync(`${APP_DIR}index.html`).mtimeMs, statSync(`${APP_DIR}vite.config.ts`).mtimeMs);
+  const inputs = [`${APP_DIR}src`, ...workspaceDists()].map(newestMtime);
+  const sources = Math.max(...inputs, statSync(`${APP_DIR}index.html`).mtimeMs, statSync(`${APP_DIR}vite.config.ts`).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   await build({ root: APP_DIR, logLevel: "warn" });
 }

@@ -4,6 +4,7 @@ import { join, relative, sep } from "node:path";
 import { readOtlpFile } from "@whileai/otel/node";
 import { rowsFromOtel } from "@whileai/otel";
 import { inferHarness, loadTraces, readJsonl, traceReport, type ToolSchema, type TraceReport } from "@whileai/traces/node";
+import { readTraces, TraceReadError, type SourceReport } from "@whileai/ingest";
 
 /** Every trace file the app bundles (same rule as build/examples-plugin.ts). */
 export function exampleFiles(dir: string): string[] {
@@ -40,4 +41,20 @@ export interface LabelOptions {
 export function referenceReport(raw: unknown[], labels: LabelOptions): TraceReport {
   const tools = inferHarness(loadTraces(raw, labels)).tools as unknown as ToolSchema[];
   return traceReport(raw, { ...labels, tools });
+}
+
+/** What the front door makes of the same bytes in Node, read with the options the explorer passes it. */
+export async function frontDoor(name: string, bytes: Uint8Array): Promise<{ rows: unknown[]; report: SourceReport }> {
+  return readTraces(bytes, { name, raw: true, onInvalid: "skip" });
+}
+
+/** The front door's verdict on bytes it cannot read (the test fails if it reads them). */
+export async function frontDoorError(name: string, bytes: Uint8Array): Promise<TraceReadError> {
+  try {
+    await frontDoor(name, bytes);
+  } catch (error) {
+    if (TraceReadError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error(`${name}: the front door read it; the test expects it to fail`);
 }
