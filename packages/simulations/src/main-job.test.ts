@@ -29,7 +29,11 @@ describe("the main job (pnpm start)", () => {
 
     // Every example file is read, the OpenTelemetry captures included, each conversation once.
     for (const file of ["support-canonical.jsonl", "graded-by-score.jsonl", "otel/genai.otlp.pb", "otel/openinference.otlp.json"]) expect(stdout).toContain(file);
-    expect(stdout).toMatch(/otel\/genai\.otlp\.pb +0 rows +OTLP protobuf, 6 spans: the conversation of otel\/genai\.otlp\.json again/);
+    expect(stdout).toMatch(/otel\/genai\.otlp\.pb +0 rows +otlp-protobuf; the conversation of otel\/genai\.otlp\.json again/);
+    // One capture of each source family, each read through the front door by its content.
+    expect(stdout).toMatch(/captures\/claude-code-session\.jsonl +2 rows +claude-code-jsonl; dropped 6 records left out/);
+    expect(stdout).toMatch(/captures\/openai-agents-state\.json +1 row +openai-agents-run-state\n/);
+    expect(stdout).toMatch(/captures\/vercel-ai-6-tool-loop\.otlp\.json +1 row +otlp-json\n/);
     const read = numberIn(stdout, /^ {2}total +(\d+) rows$/m);
 
     // The trace report over all of them, and the loaded rows split into holdout and remainder.
