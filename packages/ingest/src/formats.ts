@@ -2,16 +2,16 @@
 
 export const TRACE_FORMATS = {
   "rows-jsonl": "JSON Lines of trajectory rows",
-  "messages-jsonl": "JSON Lines of chat transcripts ({messages}: OpenAI, Anthropic, Vercel AI SDK)",
-  "rows-json": "a JSON array of rows (or one row)",
-  "otlp-json": "OpenTelemetry OTLP/JSON (one export, a {spans} dump or a span array)",
-  "otlp-jsonl": "OpenTelemetry OTLP/JSON Lines (the collector file exporter)",
+  "messages-jsonl": "JSON Lines of {messages} chat transcripts: OpenAI, Anthropic, Vercel AI SDK",
+  "rows-json": "a JSON array of rows, or one row",
+  "otlp-json": "OpenTelemetry OTLP/JSON: one export, a {spans} dump or a span array",
+  "otlp-jsonl": "OpenTelemetry OTLP/JSON Lines, as the collector file exporter writes",
   "otlp-protobuf": "OpenTelemetry OTLP protobuf",
   "spans-jsonl": "JSON Lines of OpenTelemetry spans, one span a line",
   "claude-code-jsonl": "a Claude Code / Claude Agent SDK session transcript",
   "claude-stream-json": "Claude Agent SDK stream-json output",
-  "openai-responses": "OpenAI Responses API items, responses or request logs (also Agents JS result.history)",
-  "openai-agents-run-state": "OpenAI Agents JS RunState (result.state.toString())",
+  "openai-responses": "OpenAI Responses API items, responses or request logs; Agents JS result.history",
+  "openai-agents-run-state": "an OpenAI Agents JS RunState, result.state.toString()",
   empty: "nothing to read",
 } as const;
 
