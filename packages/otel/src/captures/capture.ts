@@ -11,7 +11,7 @@ interface CaptureSpan {
   startTimeUnixNano: string;
 }
 
-function spansOf(capture: Record<string, unknown>): CaptureSpan[] {
+export function spansOf(capture: Record<string, unknown>): CaptureSpan[] {
   const resources = capture.resourceSpans as { scopeSpans: { spans: CaptureSpan[] }[] }[];
   return resources.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
 }

@@ -6,16 +6,11 @@ import { readFileSync } from "node:fs";
 import { loadTracesWithReport } from "@whileai/traces";
 import { describe, expect, it } from "vitest";
 import { rowsFromOtel } from "../rows-from-otel.js";
+import { earliestStart, readCapture, spansOf } from "./capture.js";
 
-type Capture = { resourceSpans: { scopeSpans: { spans: { traceId: string; startTimeUnixNano: string }[] }[] }[] };
-
-function capture(version: 6 | 7, scenario: string): Capture {
-  return JSON.parse(readFileSync(new URL(`../../../../fixtures/captures/vercel-ai-${version}/${scenario}.otlp.json`, import.meta.url), "utf8")) as Capture;
-}
-
-const spansOf = (data: Capture) => data.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans));
+const capture = (version: 6 | 7, scenario: string) => readCapture(`vercel-ai-${version}`, scenario);
 // Ids and times change with every run: `ts` is the earliest start, as the nearest double.
-const earliest = (data: Capture) => Number(spansOf(data).reduce((min, s) => (BigInt(s.startTimeUnixNano) < min ? BigInt(s.startTimeUnixNano) : min), 2n ** 64n));
+const earliest = earliestStart;
 
 const lookupA1 = { tool: "lookupOrder", arguments: { orderId: "A1" }, result: { orderId: "A1", status: "shipped", eta: "2026-01-05" } };
 const lookupB2 = { tool: "lookupOrder", arguments: { orderId: "B2" }, result: { orderId: "B2", status: "delayed", eta: "2026-01-20" } };
@@ -100,7 +95,7 @@ describe.each([6, 7] as const)("AI SDK %i captures", (version) => {
 describe("AI SDK capture holding only the last model call", () => {
   it("takes the earlier turns' tool calls and results from that call's prompt", () => {
     const data = capture(6, "tool-loop");
-    const spans = spansOf(data) as { name?: string; startTimeUnixNano: string }[];
+    const spans = spansOf(data) as unknown as { name?: string; startTimeUnixNano: string }[];
     const calls = spans.filter((s) => s.name === "ai.generateText.doGenerate");
     const last = calls.reduce((a, b) => (BigInt(a.startTimeUnixNano) > BigInt(b.startTimeUnixNano) ? a : b));
     const [row] = rowsFromOtel([last]);

@@ -9,9 +9,9 @@
 import { py } from "@whileai/traces";
 import { parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
-import { tokenCount } from "../tokens.js";
 import { failed, type ToolStep } from "../tool-span.js";
 import { emptyRead, type MessageRead } from "./message.js";
+import { ownUsage, type OwnUsage } from "./own-usage.js";
 
 const TYPE = "langfuse.observation.type";
 const OBSERVATION: Record<Side, string> = { user: "langfuse.observation.input", assistant: "langfuse.observation.output" };
@@ -53,19 +53,9 @@ const INPUT_KEYS = ["input", "prompt_tokens", "promptTokens", "input_tokens"];
 const OUTPUT_KEYS = ["output", "completion_tokens", "completionTokens", "output_tokens"];
 
 /** `usage_details` as input / output tokens; null when the span has none. */
-export function langfuseUsage(attrs: Attributes): { input: number | null; output: number | null } | null {
+export function langfuseUsage(attrs: Attributes): OwnUsage | null {
   const details = parseValue(attrs.get("langfuse.observation.usage_details") ?? null);
   if (!py.isDict(details)) return null;
-  const pick = (keys: string[]) => countOrNull(keys.map((key) => py.get(details, key)).find((v) => v !== null && v !== undefined) ?? null);
-  const usage = { input: pick(INPUT_KEYS), output: pick(OUTPUT_KEYS) };
-  return usage.input === null && usage.output === null ? null : usage;
-}
-
-/** A reading Python never makes must never raise: an infinite count is no count here. */
-function countOrNull(value: unknown): number | null {
-  try {
-    return tokenCount(value);
-  } catch {
-    return null;
-  }
+  const pick = (keys: string[]) => keys.map((key) => py.get(details, key)).find((v) => v !== null && v !== undefined) ?? null;
+  return ownUsage(pick(INPUT_KEYS), pick(OUTPUT_KEYS));
 }
