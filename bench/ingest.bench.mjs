@@ -17,7 +17,7 @@ import { benchRows } from "./rows.mjs";
 
 const N = 100_000;
 const mbArg = process.argv.indexOf("--mb");
-const TARGET_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 50;
+const TARGET_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 20;
 const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 const dir = mkdtempSync(join(tmpdir(), "ingest-bench-"));
@@ -81,5 +81,5 @@ const table = [
 console.log(`\n${table}`);
 const out = new URL("./results/", import.meta.url);
 mkdirSync(out, { recursive: true });
-writeFileSync(new URL(TARGET_MB === 50 ? "ingest.md" : `ingest-${TARGET_MB}mb.md`, out), table);
+writeFileSync(new URL(TARGET_MB === 20 ? "ingest.md" : `ingest-${TARGET_MB}mb.md`, out), table);
 if (sink === -1) console.log(sink);

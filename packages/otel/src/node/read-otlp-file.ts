@@ -126,10 +126,17 @@ async function firstLine(peeked: { chunks: Uint8Array[] }, chunks: Chunks): Prom
   const got = [...peeked.chunks];
   const decoder = new TextDecoder("utf-8", { ignoreBOM: false });
   let text = got.map((c) => decoder.decode(c, { stream: true })).join("");
+  // Each search goes on from where the last stopped: a file that is one long line costs one pass, not one per chunk.
+  let start = -1;
+  let scanned = 0;
   for (;;) {
-    const start = text.search(/\S/);
-    const end = start < 0 ? -1 : text.indexOf("\n", start);
+    if (start < 0) {
+      const found = text.slice(scanned).search(/\S/);
+      if (found >= 0) start = scanned + found;
+    }
+    const end = start < 0 ? -1 : text.indexOf("\n", Math.max(start, scanned));
     if (end >= 0) return { line: text.slice(start, end), only: false, chunks: got };
+    scanned = text.length;
     const next = await chunks.next();
     if (next.done) return { line: start < 0 ? "" : text.slice(start), only: true, chunks: got };
     got.push(next.value);
