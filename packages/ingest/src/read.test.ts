@@ -138,3 +138,18 @@ describe("readTraces", () => {
     expect(rows).toMatchObject([{ prompt: "hi", final_text: "hello", conversation_id: "t1" }]);
   });
 });
+
+describe("a record family in a JSON document", () => {
+  it("places a record's problem by its place in the document, not by a line", async () => {
+    const items = [
+      { type: "message", role: "user", content: [{ type: "input_text", text: "Find flights to Oslo" }] },
+      { type: "web_search_call", id: "ws_1", status: "completed" },
+      { type: "message", role: "assistant", content: [{ type: "output_text", text: "Here are three." }] },
+    ];
+    const { rows, report } = await readTraces(text(JSON.stringify(items, null, 2)), { name: "log.json" });
+    expect(report.format).toBe("openai-responses");
+    expect(rows).toMatchObject([{ prompt: "Find flights to Oslo", final_text: "Here are three." }]);
+    expect(report.problems).toEqual([expect.objectContaining({ kind: "dropped", record: 2 })]);
+    expect(report.problems[0]).not.toHaveProperty("line");
+  });
+});

@@ -195,8 +195,9 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
   }
 }
 
-function readFamily(reader: RecordReader, records: readonly SourceRecord[], report: SourceReport): unknown[] {
-  return reader.read(records, (problem) => addProblem(report, problem));
+/** A family's rows; in a JSON document a record's "line" is its place, reported as `record`. */
+function readFamily(reader: RecordReader, records: readonly SourceRecord[], report: SourceReport, document = false): unknown[] {
+  return reader.read(records, ({ line, ...problem }) => addProblem(report, line === undefined ? problem : document ? { ...problem, record: line } : { ...problem, line }));
 }
 
 /** A whole JSON document: an OTLP export, a `{spans}` dump or span array, a family's document, or rows. */
@@ -219,7 +220,7 @@ async function readDocument(name: string, text: string, report: SourceReport, ro
     return;
   }
   if (reader) {
-    for (const row of readFamily(reader, elements.map((element, i) => ({ value: element, line: i + 1 })), report)) await rows.push(row);
+    for (const row of readFamily(reader, elements.map((element, i) => ({ value: element, line: i + 1 })), report, true)) await rows.push(row);
     return;
   }
   // One object is one row here (Python's load_traces would read a dict's keys, i.e. nothing).

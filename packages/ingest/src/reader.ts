@@ -8,7 +8,7 @@
 /** One parsed record: a JSON Lines line's value, or one element of a JSON document. */
 export interface SourceRecord {
   readonly value: unknown;
-  /** 1-based line of the record in the source (the element's index + 1 in a JSON array). */
+  /** 1-based line of the record in JSON Lines; in a JSON document, its place (the report calls it `record`). */
   readonly line: number;
 }
 
