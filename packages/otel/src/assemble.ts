@@ -5,11 +5,10 @@
  */
 import { py } from "@whileai/traces";
 import { first } from "./attributes.js";
-import { MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL_ID_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
+import { EMITTER_TOOL_CALL_ID_KEYS, MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL_ID_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
 import { callId, emptyRead } from "./conventions/message.js";
 import { openInferenceToolStep } from "./conventions/openinference.js";
 import { traceloopToolStep } from "./conventions/openllmetry.js";
-// OpenInference (LangChain) / Traceloop / Langfuse readings (h/openinference).
 import { langChainTextArguments } from "./conventions/langchain-tool.js";
 import { LANGFUSE_MODEL_KEYS, langfuseToolStep, langfuseUsage } from "./conventions/langfuse.js";
 import { runInputOutput } from "./run-io.js";
@@ -21,8 +20,6 @@ import { tokenCount } from "./tokens.js";
 import { ToolBinding } from "./tool-binding.js";
 import { toolSpanStep, type ToolStep } from "./tool-span.js";
 import { usageTotals } from "./usage-totals.js";
-// genai helper: emitters the Python SDK reads nothing from.
-import { EMITTER_TOOL_CALL_ID_KEYS } from "./constants.js";
 import { genkitToolStep, genkitUsage } from "./conventions/genkit.js";
 import { liveKitToolStep } from "./conventions/livekit.js";
 import { mlflowToolStep, mlflowUsage } from "./conventions/mlflow.js";
@@ -57,7 +54,6 @@ function toolStepOf(entry: SpanEntry): ToolStep | null {
     traceloopToolStep(entry.span, entry.attrs) ??
     langfuseToolStep(entry.span, entry.attrs) ??
     aiSdkToolStep(entry.span, entry.attrs) ??
-    // genai helper: Pydantic AI v1/v2, Genkit, LiveKit, MLflow tool spans, then plain input/output ones.
     pydanticAiToolStep(entry.span, entry.attrs) ??
     genkitToolStep(entry.span, entry.attrs) ??
     liveKitToolStep(entry.span, entry.attrs) ??
@@ -66,17 +62,17 @@ function toolStepOf(entry: SpanEntry): ToolStep | null {
   );
 }
 
-/** A tool span's call id: the GenAI keys, else an emitter's own (genai helper). */
+/** A tool span's call id: the GenAI keys, else an emitter's own. */
 function toolCallIdOf(entry: SpanEntry): string {
   return callId(first(entry.attrs, TOOL_CALL_ID_KEYS) ?? first(entry.attrs, EMITTER_TOOL_CALL_ID_KEYS));
 }
 
-/** Token counts an emitter writes in its own shape, read only when no Python usage key is there (genai helper). */
+/** Token counts an emitter writes in its own shape, read only when no Python usage key is there. */
 function emitterUsage(attrs: SpanEntry["attrs"]): OwnUsage | null {
   return genkitUsage(attrs) ?? mlflowUsage(attrs);
 }
 
-// Model names Python does not read, used only when no span has `gen_ai.request.model` (h/openinference).
+// Model names Python does not read, used only when no span has `gen_ai.request.model`.
 const FALLBACK_MODEL_KEYS = ["llm.model_name", ...LANGFUSE_MODEL_KEYS] as const;
 
 export function assembleRow(conversationId: string, entries: readonly SpanEntry[], rewardKeys: readonly string[]): OtelRow | null {
@@ -84,7 +80,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   const binding = new ToolBinding();
   toolSteps.forEach((step, i) => {
     if (!step) return;
-    // A LangChain tool span's arguments are a text rendering; the model's call has them exactly (h/openinference).
+    // A LangChain tool span's arguments are a text rendering; the model's call has them exactly.
     binding.addSpan(step.tool.replace(EXECUTE_TOOL, ""), toolCallIdOf(entries[i]), langChainTextArguments(entries[i].attrs) ? step : undefined);
   });
 
@@ -103,7 +99,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
   const inputs = new HistoryParser();
   const outputs = new HistoryParser();
   // Outputs are read before the walk (same reads, same order): a history call that some model
-  // output records is left to that output, which places it where it was made (genai helper).
+  // output records is left to that output, which places it where it was made.
   const outputReads = entries.map((entry, i) => (toolSteps[i] ? null : spanMessages(entry.span, entry.attrs, "assistant", outputs)));
   for (const read of outputReads) for (const call of read?.calls ?? []) binding.addOutputCall(call);
 
@@ -156,7 +152,7 @@ export function assembleRow(conversationId: string, entries: readonly SpanEntry[
     }
   }
 
-  // What the application passed and returned stands in only for a prompt or answer no message gave (h/openinference).
+  // What the application passed and returned stands in only for a prompt or answer no message gave.
   if (!prompt || !finalText) {
     const run = runInputOutput(entries);
     prompt ||= run.prompt;

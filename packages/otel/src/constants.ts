@@ -35,6 +35,6 @@ export const TOOL_CALL_ID_KEYS = ["gen_ai.tool.call.id", "tool_call.id", "tool.i
  * names tracing vendors document for it) and a reward (vercel-ai.ts) from them, nothing else.
  */
 export const AI_SDK_METADATA_PREFIXES = ["ai.telemetry.metadata.", "ai.settings.context."] as const;
-// genai helper: emitters without a Python reading.
+// emitters without a Python reading.
 /** Tool call ids in an emitter's own key (LiveKit `function_tool` spans), after `TOOL_CALL_ID_KEYS`. */
 export const EMITTER_TOOL_CALL_ID_KEYS = ["lk.function_tool.id"] as const;

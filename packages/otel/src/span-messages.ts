@@ -17,7 +17,6 @@ import { langfuseMessages } from "./conventions/langfuse.js";
 import { aiSdkMessages } from "./conventions/vercel-ai.js";
 import type { HistoryParser } from "./history-parse.js";
 import { readMessages, type Side } from "./messages.js";
-// genai helper: emitters the Python SDK reads nothing from.
 import { genkitMessages } from "./conventions/genkit.js";
 import { liveKitMessages } from "./conventions/livekit.js";
 import { mlflowMessages } from "./conventions/mlflow.js";
@@ -35,7 +34,6 @@ export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, histo
     eventMessages(span, side) ??
     langfuseMessages(attrs, side) ??
     openInferenceValue(attrs, side) ??
-    // genai helper: emitters with keys of their own.
     pydanticAiMessages(attrs, side) ??
     genkitMessages(attrs, side) ??
     liveKitMessages(attrs, side) ??
