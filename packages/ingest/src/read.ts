@@ -67,7 +67,7 @@ export async function streamTraces(source: TraceBytes, options: ReadTracesOption
     const otel = await loadOtel();
     const message = decodeProtobuf(otel, await readAll(bytes.chunks), name);
     report.records = 1;
-    for (const row of otel.rowsFromOtel(message)) await rows.push(row);
+    await rows.pushAll(otel.rowsFromOtel(message));
   } else if (kind === "text") {
     await readText(name, readLines(bytes.chunks), report, options, rows);
   }
@@ -95,21 +95,31 @@ class RowBatcher {
     this.loader = rowLoader({ rewardKey: options.rewardKey, threshold: options.threshold }, (reason) => this.unread.push(reason));
   }
 
-  /** One row value; `where` is its record's place when the row is one record. */
-  async push(value: unknown, where?: { line: number } | { record: number }): Promise<void> {
+  /**
+   * One row value, with its record's `line` (JSON Lines) or `record` (place in a JSON document)
+   * when the row is one record. Synchronous but for a full batch, whose hand-off it returns: a
+   * promise per row would be most of the cost of reading a large file.
+   */
+  push(value: unknown, line?: number, record?: number): Promise<void> | undefined {
     const { not_object, no_signal } = this.loader.dropped;
-    this.unread = [];
+    if (this.unread.length > 0) this.unread = [];
     const row = this.loader.load(value);
-    if (row !== null && this.unread.length > 0) halfRead(this.report, this.unread.map((reason) => ({ kind: "half_read", reason, ...where })));
+    const where = (): { line?: number; record?: number } => (line !== undefined ? { line } : record !== undefined ? { record } : {});
+    if (row !== null && this.unread.length > 0) halfRead(this.report, this.unread.map((reason) => ({ kind: "half_read", reason, ...where() })));
     if (row === null) {
       const reason = this.loader.dropped.not_object > not_object ? NOT_OBJECT : this.loader.dropped.no_signal > no_signal ? NO_SIGNAL : "dropped";
       this.report.dropped.not_object = this.loader.dropped.not_object;
       this.report.dropped.no_signal = this.loader.dropped.no_signal;
-      noteDrop(this.report, { kind: "dropped", reason, ...where });
-      if (!this.options.raw) return;
+      noteDrop(this.report, { kind: "dropped", reason, ...where() });
+      if (!this.options.raw) return undefined;
     } else this.report.rows++;
     this.batch.push(row === null || this.options.raw ? (value as TraceRow) : row);
-    if (this.batch.length === BATCH_ROWS) await this.flush();
+    return this.batch.length === BATCH_ROWS ? this.flush() : undefined;
+  }
+
+  /** Every value of `values`, in order. */
+  async pushAll(values: Iterable<unknown>): Promise<void> {
+    for (const value of values) await this.push(value);
   }
 
   async flush(): Promise<void> {
@@ -163,35 +173,56 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
   }
   const { format, reader } = classifyRecord(firstValue);
   report.format = format;
-  const all = replay(first, lines);
   if (format === "otlp-jsonl") {
     const otel = await loadOtel();
     const objects: OtlpTracesJson[] = [];
-    for await (const line of all) {
-      const value = parseLine(name, line, report, options, (t) => otel.parseOtlpJson(t, { line: line.number }));
-      if (value !== skipped) objects.push(value as OtlpTracesJson);
-    }
+    const parse = (line: Line) => (t: string) => otel.parseOtlpJson(t, { line: line.number });
+    await eachLine(name, first, lines, report, options, parse, (value) => {
+      objects.push(value as OtlpTracesJson);
+    });
     report.records = objects.length;
     if (objects.length === 1) report.format = "otlp-json";
-    for (const row of otel.rowsFromOtel(mergeExports(objects))) await rows.push(row);
+    await rows.pushAll(otel.rowsFromOtel(mergeExports(objects)));
     return;
   }
   if (format === "spans-jsonl" || reader !== undefined) {
     const records: SourceRecord[] = [];
-    for await (const line of all) {
-      const value = parseLine(name, line, report, options, py.pyJsonLoads);
-      if (value !== skipped) records.push({ value, line: line.number });
-    }
+    await eachLine(name, first, lines, report, options, () => py.pyJsonLoads, (value, line) => {
+      records.push({ value, line });
+    });
     report.records = records.length;
-    const values = reader ? readFamily(reader, records, report) : (await loadOtel()).rowsFromOtel(records.map((r) => r.value));
-    for (const value of values) await rows.push(value);
+    await rows.pushAll(reader ? readFamily(reader, records, report) : (await loadOtel()).rowsFromOtel(records.map((r) => r.value)));
     return;
   }
-  for await (const line of all) {
-    const value = parseLine(name, line, report, options, py.pyJsonLoads);
-    if (value === skipped) continue;
+  await eachLine(name, first, lines, report, options, () => py.pyJsonLoads, (value, line) => {
     report.records++;
-    await rows.push(value, { line: line.number });
+    return rows.push(value, line);
+  });
+}
+
+/**
+ * Hands every JSON Line's value, the first line's included, to `each` with its line number,
+ * skipping blank lines (and bad ones under `onInvalid: "skip"`). `each` may return a promise to
+ * wait for; most lines return none, so most lines cost no await.
+ */
+async function eachLine(
+  name: string,
+  first: Line,
+  rest: AsyncGenerator<Line, number>,
+  report: SourceReport,
+  options: ReadTracesOptions,
+  parserFor: (line: Line) => (text: string) => unknown,
+  each: (value: unknown, line: number) => Promise<void> | void,
+): Promise<void> {
+  const handle = (line: Line): Promise<void> | void => {
+    const value = parseLine(name, line, report, options, parserFor(line));
+    return value === skipped ? undefined : each(value, line.number);
+  };
+  const pending = handle(first);
+  if (pending) await pending;
+  for await (const line of rest) {
+    const wait = handle(line);
+    if (wait) await wait;
   }
 }
 
@@ -207,7 +238,7 @@ async function readDocument(name: string, text: string, report: SourceReport, ro
     const decoded = wrapDecode(name, text, () => otel.parseOtlpJson(text));
     report.format = "otlp-json";
     report.records = 1;
-    for (const row of otel.rowsFromOtel(decoded)) await rows.push(row);
+    await rows.pushAll(otel.rowsFromOtel(decoded));
     return;
   }
   const value = wrapDecode(name, text, () => py.pyJsonLoads(text));
@@ -216,15 +247,18 @@ async function readDocument(name: string, text: string, report: SourceReport, ro
   const elements = Array.isArray(value) ? value : [value];
   report.records = elements.length;
   if (format === "otlp-json") {
-    for (const row of (await loadOtel()).rowsFromOtel(value)) await rows.push(row);
+    await rows.pushAll((await loadOtel()).rowsFromOtel(value));
     return;
   }
   if (reader) {
-    for (const row of readFamily(reader, elements.map((element, i) => ({ value: element, line: i + 1 })), report, true)) await rows.push(row);
+    await rows.pushAll(readFamily(reader, elements.map((element, i) => ({ value: element, line: i + 1 })), report, true));
     return;
   }
   // One object is one row here (Python's load_traces would read a dict's keys, i.e. nothing).
-  for (let i = 0; i < elements.length; i++) await rows.push(elements[i], { record: i + 1 });
+  for (let i = 0; i < elements.length; i++) {
+    const full = rows.push(elements[i], undefined, i + 1);
+    if (full) await full;
+  }
 }
 
 /** Spans written on separate lines still meet in one conversation when read together. */
@@ -276,10 +310,6 @@ function cleanParseMessage(message: string): string {
     .replace(/, "[\s\S]*" is not valid JSON$/, "");
 }
 
-async function* replay(first: Line, rest: AsyncIterable<Line>): AsyncGenerator<Line> {
-  yield first;
-  yield* rest;
-}
 
 /** A whole document's parse error, at `source:line:column` when the parser gave a position. */
 function wrapDecode<T>(name: string, text: string, decode: () => T): T {

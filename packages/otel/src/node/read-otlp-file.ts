@@ -125,22 +125,25 @@ async function peek(chunks: Chunks): Promise<{ chunks: Uint8Array[] }> {
 async function firstLine(peeked: { chunks: Uint8Array[] }, chunks: Chunks): Promise<{ line: string; only: boolean; chunks: Uint8Array[] }> {
   const got = [...peeked.chunks];
   const decoder = new TextDecoder("utf-8", { ignoreBOM: false });
-  let text = got.map((c) => decoder.decode(c, { stream: true })).join("");
-  // Each search goes on from where the last stopped: a file that is one long line costs one pass, not one per chunk.
-  let start = -1;
-  let scanned = 0;
+  // Only each new piece is searched, and the pieces are joined once at the end: searching the
+  // growing text made a file that is one long line cost a pass (and a copy) per chunk read.
+  const pieces: string[] = [];
+  let started = false;
+  let piece = got.map((c) => decoder.decode(c, { stream: true })).join("");
   for (;;) {
-    if (start < 0) {
-      const found = text.slice(scanned).search(/\S/);
-      if (found >= 0) start = scanned + found;
+    if (!started) {
+      // Leading white space is no part of the line.
+      const start = piece.search(/\S/);
+      started = start >= 0;
+      piece = started ? piece.slice(start) : "";
     }
-    const end = start < 0 ? -1 : text.indexOf("\n", Math.max(start, scanned));
-    if (end >= 0) return { line: text.slice(start, end), only: false, chunks: got };
-    scanned = text.length;
+    const end = started ? piece.indexOf("\n") : -1;
+    if (end >= 0) return { line: pieces.join("") + piece.slice(0, end), only: false, chunks: got };
+    pieces.push(piece);
     const next = await chunks.next();
-    if (next.done) return { line: start < 0 ? "" : text.slice(start), only: true, chunks: got };
+    if (next.done) return { line: pieces.join(""), only: true, chunks: got };
     got.push(next.value);
-    text += decoder.decode(next.value, { stream: true });
+    piece = decoder.decode(next.value, { stream: true });
   }
 }
 

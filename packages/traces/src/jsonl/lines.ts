@@ -61,6 +61,9 @@ export async function* readLines(chunks: AsyncIterable<Uint8Array> | Iterable<Ui
 
 /** Whether a line holds nothing but white space. */
 export function isBlankLine(text: string): boolean {
+  // A line that starts with printable ASCII (as every JSON line does) is told at once, uncopied.
+  const head = text.charCodeAt(0);
+  if (head > 0x20 && head < 0x7f) return false;
   return text.trim() === "";
 }
 
