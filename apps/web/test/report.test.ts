@@ -179,7 +179,7 @@ describe("the trace report in the browser", () => {
     await expect.poll(() => page.getByTestId("file-summary").textContent()).toContain("dropped.otlp.json");
     const shown = await shownSource(page);
     expect([shown.format, shown.formatText]).toEqual(["otlp-json", describeFormat("otlp-json")]);
-    expect(shown.formatText).toMatch(/^OpenTelemetry OTLP\/JSON \(/);
+    expect(shown.formatText).toMatch(/^OpenTelemetry OTLP\/JSON: /);
     expect(shown.summary).toContain(`${describeFormat("otlp-json")}, 1 row read`);
     const want = referenceReport(await rawRows(`${EXAMPLES_DIR}otel/genai.otlp.json`), {});
     expect(number(await page.locator('[data-stat="traces"] dd').textContent())).toBe(want.traces);

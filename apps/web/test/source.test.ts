@@ -61,7 +61,7 @@ describe("the explorer reads every file through the front door", () => {
     await pickFile(page, "collector-export.txt", bytes);
     const shown = await expectAsNode(page, "collector-export.txt", bytes);
     expect(shown.format).toBe("otlp-json");
-    expect(shown.formatText).toMatch(/^OpenTelemetry OTLP\/JSON \(/);
+    expect(shown.formatText).toMatch(/^OpenTelemetry OTLP\/JSON: /);
     await page.screenshot({ path: `${ARTIFACTS}source-otlp-json.png` });
   });
 
