@@ -122,3 +122,24 @@ describe("wai report", () => {
     expect(missing.stderr).toContain("none.json: no such file");
   });
 });
+
+describe("wai report on one capture of every source family", () => {
+  // The format each examples/captures file holds, as its family's reader names it.
+  const captures: Record<string, string> = {
+    "claude-agent-sdk-stream.jsonl": "claude-stream-json",
+    "claude-code-session.jsonl": "claude-code-jsonl",
+    "openai-agents-state.json": "openai-agents-run-state",
+    "openai-responses-items.jsonl": "openai-responses",
+    "vercel-ai-6-messages.jsonl": "messages-jsonl",
+    "vercel-ai-6-tool-loop.otlp.json": "otlp-json",
+    "langfuse-agent-session.otlp.json": "otlp-json",
+  };
+  it.each(Object.entries(captures))("%s is read as %s, told by its content", async (file, format) => {
+    const result = await runWai(["report", example(`captures/${file}`), "--json"]);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as { traces: number; inputs: { format: string; rows: number }[] };
+    expect(report.inputs[0].format).toBe(format);
+    expect(report.traces).toBeGreaterThan(0);
+    expect(report.inputs[0].rows).toBe(report.traces);
+  });
+});

@@ -140,3 +140,31 @@ describe("OpenInference input history", () => {
     expect(read?.responses).toEqual([{ id: "call_1", response: { temp_c: 18 } }]);
   });
 });
+
+describe("OpenInference LLM spans that keep only input.value / output.value", () => {
+  const json = (value: unknown) => JSON.stringify(value);
+  const call = { id: "call_9", type: "function", function: { name: "calc", arguments: json({ a: 1 }) } };
+  const llm = (start: number, input: unknown, output: unknown) =>
+    span({ traceId: TRACE, name: "ChatCompletion", start, attributes: { "openinference.span.kind": "LLM", "input.value": json(input), "input.mime_type": "application/json", "output.value": json(output), "output.mime_type": "application/json" } });
+  const ask = { role: "user", content: "What is 1 + 1?" };
+  const first = llm(1, { messages: [ask], model: "gpt-4o" }, { choices: [{ index: 0, message: { role: "assistant", content: null, tool_calls: [call] } }] });
+  const second = llm(2, { messages: [ask, { role: "assistant", content: null, tool_calls: [call] }, { role: "tool", tool_call_id: "call_9", content: '{"sum": 2}' }] }, { choices: [{ message: { role: "assistant", content: "It is 2." } }] });
+  const row = { prompt: "What is 1 + 1?", steps: [{ tool: "calc", arguments: { a: 1 }, result: { sum: 2 } }], final_text: "It is 2.", conversation_id: TRACE };
+
+  it("reads the chat request and response bodies as the span's messages", () => {
+    expect(rowsFromOtel([first, second])).toEqual([{ ...row, ts: 1, schema_version: "1" }]);
+  });
+
+  it("takes the tool call and its result from the last call's request alone", () => {
+    expect(rowsFromOtel([second])).toEqual([{ ...row, ts: 2, schema_version: "1" }]);
+  });
+
+  it("reads a Responses API body: input text, output items", () => {
+    const response = llm(1, { input: "Say hi", model: "gpt-4.1" }, { object: "response", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text: "Hi!" }] }] });
+    expect(rowsFromOtel([response])).toMatchObject([{ prompt: "Say hi", final_text: "Hi!" }]);
+  });
+
+  it("leaves a JSON value that is no request or response unread", () => {
+    expect(rowsFromOtel([llm(1, { temperature: 0 }, { ok: true })])).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@
  * `llm.output_messages.N...`, `input.value` / `output.value` on AGENT and LLM spans, and
  * TOOL spans (`openinference.span.kind: TOOL`, `tool.name`, args in `input.value`).
  */
-import { py } from "@whileai/traces";
+import { isResponseItems, py, responseItemsAsMessages } from "@whileai/traces";
 import { first, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { statusOf } from "../span-status.js";
@@ -49,9 +49,10 @@ function spanKind(attrs: Attributes): string {
 }
 
 /**
- * `input.value` / `output.value` as a user / assistant text, only on AGENT and LLM spans (a
- * CHAIN's value is often an intermediate prompt) and only when it is plain text: a JSON value
- * is a request or response object, not a message.
+ * `input.value` / `output.value`, only on AGENT and LLM spans (a CHAIN's value is often an
+ * intermediate prompt): plain text is the user / assistant text; JSON on an LLM span is the
+ * provider's request or response body as the instrumentation recorded it, read for its messages
+ * when the span has no flattened `llm.*_messages` (an exporter that keeps only the values).
  */
 export function openInferenceValue(attrs: Attributes, side: Side): MessageRead | null {
   const kind = spanKind(attrs);
@@ -60,8 +61,28 @@ export function openInferenceValue(attrs: Attributes, side: Side): MessageRead |
   const value = attrs.get(`${prefix}.value`);
   if (typeof value !== "string" || !value) return null;
   const mime = py.pyStr(py.or(attrs.get(`${prefix}.mime_type`), ""));
-  if (mime === "application/json" || (mime === "" && parseValue(value) !== value)) return null;
+  const parsed = parseValue(value);
+  if (mime === "application/json" || (mime === "" && parsed !== value)) {
+    const messages = kind === "LLM" ? bodyMessages(parsed, side) : null;
+    return messages ? readMessageList(messages, side) : null;
+  }
   return { texts: [value], calls: [], responses: [], historyCalls: [] };
+}
+
+/**
+ * The messages of a request body (OpenAI chat `{messages}`, Responses `{input}`) or a response
+ * body (chat `{choices: [{message}]}`, Responses `{output}`, an Anthropic message), or null.
+ */
+function bodyMessages(body: unknown, side: Side): unknown[] | null {
+  if (!py.isDict(body)) return null;
+  if (side === "user") {
+    if (Array.isArray(body.messages)) return body.messages;
+    if (typeof body.input === "string" && body.input) return [{ role: "user", content: body.input }];
+    return isResponseItems(body.input) ? responseItemsAsMessages(body.input) : null;
+  }
+  if (Array.isArray(body.choices)) return body.choices.map((choice) => (py.isDict(choice) ? choice.message : null));
+  if (isResponseItems(body.output)) return responseItemsAsMessages(body.output);
+  return body.role === "assistant" && py.has(body, "content") ? [body] : null;
 }
 
 /**
