@@ -92,6 +92,14 @@ describe("readTraces", () => {
     expect(await fails(text("# notes\n"))).toBe('f:1: not JSON, JSON Lines or OTLP protobuf (the line starts with "# notes")');
   });
 
+  it("skips a bad first line of JSON Lines like any other", async () => {
+    const bad = text('{"prompt": "x" "y"}\n{"prompt": "a"}\n');
+    expect(await fails(bad)).toBe("f:1:16: invalid JSON (Expected ',' or '}' after property value)");
+    const { rows, report } = await readTraces(bad, { name: "f", onInvalid: "skip" });
+    expect(rows.map((r) => r.prompt)).toEqual(["a"]);
+    expect(report.invalid_lines).toEqual([1]);
+  });
+
   it("names the line and column in a bad JSON document", async () => {
     expect(await fails(text('[\n  {"prompt": "a"},\n  {oops}\n]\n'))).toBe("f:3:4: invalid JSON (Expected property name or '}')");
     expect(await fails(text('{"resourceSpans": [\n {oops}\n]}\n'))).toBe("f:2:3: invalid JSON (Expected property name or '}')");

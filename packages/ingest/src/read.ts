@@ -159,7 +159,8 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
   if (first === undefined) return;
   const text = (first.text as string).trim();
   const firstValue = text.startsWith("{") ? wholeJson(text) : undefined;
-  if (text.startsWith("[") || (text.startsWith("{") && !py.isDict(firstValue))) {
+  // A first line that closes but does not parse is a bad JSON Line (skippable), not a document.
+  if (text.startsWith("[") || (text.startsWith("{") && !py.isDict(firstValue) && !text.endsWith("}"))) {
     const whole = leading.map((line) => line.text as string);
     for await (const line of lines) {
       if (line.text === undefined) throw new TraceReadError(name, "not valid UTF-8 text", { line: line.number });
