@@ -33,7 +33,11 @@ async function setLabels(page: Page, labels: LabelOptions) {
 }
 
 async function openFile(page: Page, name: string) {
+  // Wait for this read to finish: the same file opened again shows the same name before it is read.
+  const source = page.getByTestId("trace-source");
+  const before = Number(await source.getAttribute("data-reads"));
   await page.getByTestId("trace-file").setInputFiles(`${EXAMPLES_DIR}${name}`);
+  await expect.poll(async () => Number(await source.getAttribute("data-reads"))).toBe(before + 1);
   // The exact name: a summary of the file before (genai.otlp.json before genai.otlp.jsonl.gz) must not pass.
   await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe(name.split("/").pop());
 }
@@ -100,7 +104,7 @@ describe("the trace report in the browser", () => {
     const unread = Object.keys(want.unread_numeric_columns).length === 0 ? [] : await tableCounts(page, "unread-columns", "data-column");
     expect(Object.fromEntries(unread.map(([k, [n]]) => [k, number(n)]))).toEqual(want.unread_numeric_columns);
     expect(await page.getByTestId("chart-faults-per-tool").locator("g[data-tool]").count()).toBe(Object.keys(want.tools_observed).length);
-    await page.screenshot({ path: `${ARTIFACTS}report-${name.replace(/\//g, "_")}.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}report-${name.replace(/\//g, "_")}.png` });
   });
 
   test("conversations, harness and holdout split agree with Node on support-canonical.jsonl", async () => {
@@ -117,11 +121,11 @@ describe("the trace report in the browser", () => {
     expect(await conversation.locator(".prompt").textContent()).toBe(rows[3].prompt);
     expect(await conversation.locator(".final-text").textContent()).toBe(rows[3].final_text);
     expect(await conversation.locator(".steps > li").count()).toBe(rows[3].steps.length);
-    await page.screenshot({ path: `${ARTIFACTS}conversation.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}conversation.png` });
 
     await page.locator('[data-tab="harness"]').click();
     expect(JSON.parse((await page.getByTestId("harness-json").textContent()) ?? "")).toEqual(inferHarness(rows).tools);
-    await page.screenshot({ path: `${ARTIFACTS}harness.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}harness.png` });
 
     await page.locator('[data-tab="split"]').click();
     await page.getByTestId("split-fraction").fill("0.25");
@@ -130,7 +134,7 @@ describe("the trace report in the browser", () => {
     await expect.poll(async () => number(await page.locator('[data-stat="production"] dd').textContent())).toBe(production.length);
     expect(number(await page.locator('[data-stat="remainder"] dd').textContent())).toBe(remainder.length);
     expect(await page.getByTestId("split-rows").locator("tbody tr").count()).toBe(Math.min(100, production.length));
-    await page.screenshot({ path: `${ARTIFACTS}split.png`, fullPage: true });
+    await page.screenshot({ path: `${ARTIFACTS}split.png` });
   });
 
   test("a bundled example loads with the button, from the app's own origin", async () => {

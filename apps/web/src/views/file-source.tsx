@@ -18,6 +18,9 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
   const [example, setExample] = useState(initialExample ?? EXAMPLES[0]?.name ?? "");
   const [dragging, setDragging] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Reads finished so far, on the element as `data-reads`: a page (or a test) can tell a new read
+  // of the same file from the one before.
+  const [reads, setReads] = useState(0);
 
   const load = async (name: string, read: () => Promise<LoadedSource>, exampleName: string | null) => {
     setBusy(true);
@@ -27,6 +30,7 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
       onError(loadError(error, name));
     } finally {
       setBusy(false);
+      setReads((n) => n + 1);
     }
   };
   const pick = (files: FileList | null) => {
@@ -37,6 +41,8 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
   return (
     <div
       class={`file-source${dragging ? " dragging" : ""}`}
+      data-testid={`${id}-source`}
+      data-reads={reads}
       onDragOver={(e) => {
         e.preventDefault();
         setDragging(true);

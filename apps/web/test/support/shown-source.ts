@@ -16,8 +16,12 @@ export interface ShownSource {
 
 /** Opens bytes as a picked file and waits until the page shows that file (by exact name: a stale summary must not pass). */
 export async function pickFile(page: Page, name: string, buffer: Buffer, testId = "trace-file"): Promise<void> {
+  // The read must finish (its count goes up), then the page must show this file by its exact name.
+  const source = page.getByTestId(testId.replace(/-file$/, "-source"));
+  const before = Number(await source.getAttribute("data-reads"));
   await page.getByTestId(testId).setInputFiles({ name, mimeType: "application/octet-stream", buffer });
-  await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe(name);
+  await expect.poll(async () => Number(await source.getAttribute("data-reads"))).toBe(before + 1);
+  if (testId === "trace-file") await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe(name);
 }
 
 export async function shownSource(page: Page): Promise<ShownSource> {
