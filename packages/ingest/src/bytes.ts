@@ -6,8 +6,45 @@
 import { concat } from "@whileai/traces";
 import { TraceReadError } from "./errors.js";
 
-/** What `readTraces` takes: bytes whole, a Blob or File, a web stream, or any chunk iterable. */
-export type TraceBytes = Uint8Array | ArrayBuffer | Blob | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+/** What `readTraces` takes: bytes whole, a Blob or File, a file read at offsets, a web stream, or any chunk iterable. */
+export type TraceBytes = Uint8Array | ArrayBuffer | Blob | RandomAccessBytes | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+/**
+ * Bytes that can be read at any offset, as a file on disk or a Blob can: Parquet is read footer
+ * first and a row group at a time, so a large file never has to be in memory. The shape is
+ * hyparquet's `AsyncBuffer`; `@whileai/ingest/node` makes one from a path.
+ */
+export interface RandomAccessBytes {
+  readonly byteLength: number;
+  /** The bytes in [start, end), end defaulting to byteLength. */
+  slice(start: number, end?: number): ArrayBuffer | Promise<ArrayBuffer>;
+}
+
+/** Ranged reads are made in pieces of this size when a random-access source is streamed. */
+const RANGE_CHUNK = 1 << 20;
+
+/** The source as random-access bytes when it is one (bytes in memory, a Blob, a file), else undefined. */
+export function randomAccess(source: TraceBytes): RandomAccessBytes | undefined {
+  if (source instanceof Uint8Array) return bytesAccess(source);
+  if (source instanceof ArrayBuffer) return bytesAccess(new Uint8Array(source));
+  if (typeof Blob !== "undefined" && source instanceof Blob) return { byteLength: source.size, slice: (start, end) => source.slice(start, end).arrayBuffer() };
+  if (isRandomAccess(source)) return source;
+  return undefined;
+}
+
+export function bytesAccess(bytes: Uint8Array): RandomAccessBytes {
+  // slice() copies only the range asked for, never the whole buffer.
+  return { byteLength: bytes.length, slice: (start, end) => bytes.slice(start, end).buffer };
+}
+
+function isRandomAccess(source: TraceBytes): source is RandomAccessBytes {
+  const candidate = source as Partial<RandomAccessBytes>;
+  return typeof candidate.byteLength === "number" && typeof candidate.slice === "function" && !(Symbol.asyncIterator in source) && !(Symbol.iterator in source);
+}
+
+async function* rangeChunks(file: RandomAccessBytes): AsyncGenerator<Uint8Array> {
+  for (let start = 0; start < file.byteLength; start += RANGE_CHUNK) yield new Uint8Array(await file.slice(start, Math.min(file.byteLength, start + RANGE_CHUNK)));
+}
 
 /** Bytes peeked before deciding: the gzip magic, a byte-order mark and a run of protobuf tags. */
 const PEEK_BYTES = 64;
@@ -37,6 +74,7 @@ function chunkIterator(source: TraceBytes): AsyncIterator<Uint8Array> {
   if (source instanceof ArrayBuffer) return once(new Uint8Array(source));
   if (typeof Blob !== "undefined" && source instanceof Blob) return streamIterator(source.stream());
   if (typeof ReadableStream !== "undefined" && source instanceof ReadableStream) return streamIterator(source);
+  if (isRandomAccess(source)) return rangeChunks(source);
   if (Symbol.asyncIterator in source) return (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
   if (Symbol.iterator in source) return once(...(source as Iterable<Uint8Array>));
   throw new TypeError("readTraces: source must be bytes, a Blob, a ReadableStream or an iterable of byte chunks");

@@ -7,6 +7,7 @@ import { py } from "@whileai/traces";
 import type { TraceFormat } from "./formats.js";
 import { RECORD_READERS } from "./readers/index.js";
 import type { RecordReader } from "./reader.js";
+import { csvHeader } from "./tabular/csv-header.js";
 
 /**
  * Text or binary from the first bytes. OTLP protobuf starts with field tags and lengths: control
@@ -21,6 +22,19 @@ export function contentKind(head: Uint8Array): "empty" | "binary" | "text" {
   if (i < head.length && !(head[i] > 0x20 && head[i] < 0x7f)) return "binary";
   for (; i < head.length; i++) if (head[i] < 0x20 && !isSpace(head[i])) return "binary";
   return "text";
+}
+
+/**
+ * A table format told by its magic bytes: Parquet opens with `PAR1`, an Arrow IPC file (Feather
+ * v2) with `ARROW1`, an Arrow IPC stream with the 0xFFFFFFFF continuation marker (OTLP protobuf
+ * opens with a field tag, never 0xFF).
+ */
+export function tableKind(head: Uint8Array): "parquet" | "arrow-file" | "arrow-stream" | undefined {
+  const text = String.fromCharCode(...head.subarray(0, 6));
+  if (text.startsWith("PAR1")) return "parquet";
+  if (text === "ARROW1") return "arrow-file";
+  if (head.length >= 8 && head[0] === 0xff && head[1] === 0xff && head[2] === 0xff && head[3] === 0xff) return "arrow-stream";
+  return undefined;
 }
 
 function isSpace(byte: number): boolean {
@@ -74,6 +88,8 @@ export function detectFormat(content: Uint8Array | string): TraceFormat | "gzip"
     if (content[0] === 0x1f && content[1] === 0x8b) return "gzip";
     const kind = contentKind(content.subarray(0, 64));
     if (kind === "empty") return "empty";
+    const table = tableKind(content);
+    if (table) return table;
     if (kind === "binary") return "otlp-protobuf";
     try {
       text = UTF8.decode(content);
@@ -93,7 +109,8 @@ export function detectFormat(content: Uint8Array | string): TraceFormat | "gzip"
     const document = parseOr(rest);
     return document === undefined ? "json" : classifyDocument(document).format;
   }
-  return "unknown";
+  const csv = csvHeader(firstLine);
+  return csv === undefined ? "unknown" : csv.delimiter === "\t" ? "tsv" : "csv";
 }
 
 function parseOr(text: string): unknown {

@@ -12,6 +12,11 @@ export const TRACE_FORMATS = {
   "claude-stream-json": "Claude Agent SDK stream-json output",
   "openai-responses": "OpenAI Responses API items, responses or request logs; Agents JS result.history",
   "openai-agents-run-state": "an OpenAI Agents JS RunState, result.state.toString()",
+  parquet: "Apache Parquet, as the Hugging Face Hub serves every dataset",
+  csv: "CSV with a header row",
+  tsv: "TSV (tab-separated) with a header row",
+  "arrow-file": "Apache Arrow IPC file (Feather v2)",
+  "arrow-stream": "Apache Arrow IPC stream",
   empty: "nothing to read",
 } as const;
 

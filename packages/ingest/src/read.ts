@@ -5,10 +5,11 @@
  */
 import type { OtlpTracesJson } from "@whileai/otel";
 import { isBlankLine, py, readLines, rowLoader, type Line, type LoadOptions, type RowLoaderHandle, type TraceRow } from "@whileai/traces";
-import { openBytes, readAll, type TraceBytes } from "./bytes.js";
-import { classifyDocument, classifyRecord, contentKind } from "./detect.js";
+import { bytesAccess, failRead, openBytes, randomAccess, readAll, type RandomAccessBytes, type TraceBytes } from "./bytes.js";
+import { classifyDocument, classifyRecord, contentKind, tableKind } from "./detect.js";
 import { TraceReadError } from "./errors.js";
 import type { RecordReader, SourceRecord } from "./reader.js";
+import type { TableContext } from "./tabular/table-source.js";
 import { addInvalidLine, addProblem, emptyReport, halfRead, NO_SIGNAL, NOT_OBJECT, noteDrop, type SourceReport } from "./report.js";
 
 export interface ReadTracesOptions {
@@ -18,7 +19,11 @@ export interface ReadTracesOptions {
   rewardKey?: LoadOptions["rewardKey"];
   /** A bar for numeric labels: `value >= threshold` reads as 1. */
   threshold?: number;
-  /** `"throw"` (default) stops at the first line that is not JSON, naming it; `"skip"` counts it and goes on. */
+  /**
+   * `"throw"` (default) stops at the first record that cannot be read, naming it: a line that is
+   * not JSON, a CSV line with the wrong number of fields, a Parquet row group that does not
+   * decode. `"skip"` counts it in the report and reads on.
+   */
   onInvalid?: "throw" | "skip";
   /**
    * Give the values as read (OTLP and session files already assembled into rows) instead of
@@ -58,24 +63,62 @@ export async function readTraces(source: TraceBytes, options: ReadTracesOptions 
 export async function streamTraces(source: TraceBytes, options: ReadTracesOptions, sink: RowBatchSink): Promise<SourceReport> {
   const name = options.name ?? "input";
   const report = emptyReport(name);
-  const bytes = await openBytes(source, name, options.maxInflatedBytes ?? Number.POSITIVE_INFINITY);
-  report.gzip = bytes.gzip;
   const rows = new RowBatcher(options, report, sink);
-  const kind = contentKind(bytes.head);
-  if (kind === "binary") {
-    report.format = "otlp-protobuf";
-    const otel = await loadOtel();
-    const message = decodeProtobuf(otel, await readAll(bytes.chunks), name);
-    report.records = 1;
-    await rows.pushAll(otel.rowsFromOtel(message));
-  } else if (kind === "text") {
-    await readText(name, readLines(bytes.chunks), report, options, rows);
+  const table = tableContext(name, report, options, rows);
+  // Parquet is read footer first, a row group at a time: a file, Blob or buffer is read where it lies.
+  const access = randomAccess(source);
+  const kindAtStart = access && tableKind(new Uint8Array(await Promise.resolve(access.slice(0, Math.min(8, access.byteLength))).catch((error: unknown) => failRead(error, name))));
+  if (access && kindAtStart) await readTable(kindAtStart, access, table);
+  else {
+    const bytes = await openBytes(source, name, options.maxInflatedBytes ?? Number.POSITIVE_INFINITY);
+    report.gzip = bytes.gzip;
+    const kind = contentKind(bytes.head);
+    const tableInStream = kind === "binary" ? tableKind(bytes.head) : undefined;
+    if (tableInStream) {
+      // A stream (stdin, a gzipped file) has no offsets to read at: its table is held whole.
+      await readTable(tableInStream, bytesAccess(await readAll(bytes.chunks)), table);
+    } else if (kind === "binary") {
+      report.format = "otlp-protobuf";
+      const otel = await loadOtel();
+      const message = decodeProtobuf(otel, await readAll(bytes.chunks), name);
+      report.records = 1;
+      await rows.pushAll(otel.rowsFromOtel(message));
+    } else if (kind === "text" && !opensJson(bytes.head)) {
+      const { readCsv } = await import("./tabular/csv.js");
+      await readCsv(bytes.chunks, table);
+    } else if (kind === "text") {
+      await readText(name, readLines(bytes.chunks), report, options, rows);
+    }
   }
   await rows.flush();
   options.signal?.throwIfAborted();
   // Readers meet problems in their grouping order; people read them in file order.
   report.problems.sort((a, b) => (a.line ?? a.record ?? Infinity) - (b.line ?? b.record ?? Infinity));
   return report;
+}
+
+/** Whether text opens with `{` or `[` (after a byte-order mark and white space), or is only white space so far. */
+function opensJson(head: Uint8Array): boolean {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
+  return i === head.length || head[i] === 0x7b || head[i] === 0x5b;
+}
+
+function tableContext(name: string, report: SourceReport, options: ReadTracesOptions, rows: RowBatcher): TableContext {
+  return { name, report, onInvalid: options.onInvalid ?? "throw", signal: options.signal, push: (value, at) => rows.push(value, at.line, at.record) };
+}
+
+/** A Parquet or Arrow source; the readers load on demand, so JSON users never download them. */
+async function readTable(kind: "parquet" | "arrow-file" | "arrow-stream", access: RandomAccessBytes, table: TableContext): Promise<void> {
+  table.report.format = kind;
+  if (kind === "parquet") {
+    const { readParquet } = await import("./tabular/parquet.js");
+    await readParquet(access, table);
+    return;
+  }
+  const { readArrow } = await import("./tabular/arrow.js");
+  const bytes = await Promise.resolve(access.slice(0, access.byteLength)).catch((error: unknown) => failRead(error, table.name));
+  await readArrow(new Uint8Array(bytes), table);
 }
 
 /**
@@ -170,7 +213,7 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
     return;
   }
   if (!text.startsWith("{")) {
-    throw new TraceReadError(name, `not JSON, JSON Lines or OTLP protobuf (the line starts with ${JSON.stringify(text.slice(0, 20))})`, { line: first.number });
+    throw new TraceReadError(name, `not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf (the line starts with ${JSON.stringify(text.slice(0, 20))})`, { line: first.number });
   }
   const { format, reader } = classifyRecord(firstValue);
   report.format = format;

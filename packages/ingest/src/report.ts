@@ -33,6 +33,8 @@ export interface SourceReport {
     no_signal: number;
     /** Records a source reader left out: noise it does not read, or what it could not (see `reasons`). */
     left_out: number;
+    /** Table records that could not be decoded (only with `onInvalid: "skip"`): a CSV line with the wrong number of fields, the rows of a Parquet row group that does not decode. */
+    unreadable: number;
   };
   /** Rows or records read only in part: a message part or event that could not be read. */
   half_read: number;
@@ -51,7 +53,7 @@ export function emptyReport(input: string): SourceReport {
     gzip: false,
     records: 0,
     rows: 0,
-    dropped: { invalid_lines: 0, not_object: 0, no_signal: 0, left_out: 0 },
+    dropped: { invalid_lines: 0, not_object: 0, no_signal: 0, left_out: 0, unreadable: 0 },
     half_read: 0,
     reasons: {},
     problems: [],
@@ -78,6 +80,19 @@ export function addInvalidLine(report: SourceReport, line: number, detail: strin
   countReason(report, { kind: "dropped", line, reason: "not JSON", detail });
 }
 
+/** Why table records could not be decoded. */
+export const WRONG_FIELD_COUNT = "wrong number of fields";
+export const BAD_QUOTES = "badly quoted field";
+export const UNREADABLE_ROW_GROUP = "row group does not decode";
+const UNREADABLE_REASONS = [WRONG_FIELD_COUNT, BAD_QUOTES, UNREADABLE_ROW_GROUP];
+
+/** `count` table records lost to one problem (a row group holds many rows): counted, the problem listed once. */
+export function addUnreadable(report: SourceReport, count: number, problem: ReportedProblem): void {
+  report.dropped.unreadable += count;
+  report.reasons[problem.reason] = (report.reasons[problem.reason] ?? 0) + count;
+  if (report.problems.length < PROBLEMS_LISTED) report.problems.push(problem);
+}
+
 /** The reasons of the normaliser's own drops, counted in `dropped.not_object` / `dropped.no_signal`. */
 export const NOT_OBJECT = "not a JSON object";
 export const NO_SIGNAL = "neither a prompt nor a step";
@@ -93,7 +108,7 @@ function countReason(report: SourceReport, problem: ReportedProblem): void {
 }
 
 /** Reasons `describeLosses` already says in words of their own. */
-const OWN_REASONS = new Set(["not JSON", NOT_OBJECT, NO_SIGNAL]);
+const OWN_REASONS = new Set(["not JSON", NOT_OBJECT, NO_SIGNAL, ...UNREADABLE_REASONS]);
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -109,6 +124,13 @@ export function lossPhrases(report: SourceReport): string[] {
     const more = invalid_lines > report.invalid_lines.length ? ", ..." : "";
     parts.push(`${plural(invalid_lines, "line")} not JSON (${invalid_lines === 1 ? "line" : "lines"} ${report.invalid_lines.join(", ")}${more})`);
   }
+  const fields = report.reasons[WRONG_FIELD_COUNT] ?? 0;
+  if (fields > 0) parts.push(`${plural(fields, "line")} with the wrong number of fields${where(report, WRONG_FIELD_COUNT, fields)}`);
+  const quotes = report.reasons[BAD_QUOTES] ?? 0;
+  if (quotes > 0) parts.push(`${plural(quotes, "line")} with a badly quoted field${where(report, BAD_QUOTES, quotes)}`);
+  const groups = report.problems.filter((p) => p.reason === UNREADABLE_ROW_GROUP);
+  const grouped = report.reasons[UNREADABLE_ROW_GROUP] ?? 0;
+  if (grouped > 0) parts.push(`${plural(grouped, "row")} in Parquet row groups that do not decode (${groups.map((p) => p.detail?.replace(/:.*$/s, "")).join("; ")})`);
   if (not_object > 0) parts.push(`${plural(not_object, "value")} not a JSON object${where(report, NOT_OBJECT, not_object)}`);
   if (no_signal > 0) parts.push(`${plural(no_signal, "row")} with neither a prompt nor a step${where(report, NO_SIGNAL, no_signal)}`);
   const readerReasons = Object.entries(report.reasons).filter(([reason]) => !OWN_REASONS.has(reason));

@@ -3,8 +3,9 @@
  * entry touches Node built-ins, so the main entry bundles for browsers.
  */
 import { createReadStream } from "node:fs";
+import { open, type FileHandle } from "node:fs/promises";
 import type { TraceRow } from "@whileai/traces";
-import { failRead } from "../bytes.js";
+import { failRead, type RandomAccessBytes } from "../bytes.js";
 import { readTraces, streamTraces, type ReadTracesOptions, type RowBatchSink } from "../read.js";
 import type { SourceReport } from "../report.js";
 
@@ -12,12 +13,63 @@ export * from "../index.js";
 
 /** Rows of one trace file (any format the front door reads, gzipped or not), and its report. */
 export function readTracesFile(path: string, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
-  return readTraces(fileChunks(path, options), { name: path, ...options });
+  return withFile(path, options, (file) => readTraces(file, { name: path, ...options }));
 }
 
 /** `readTracesFile` without holding the rows: they go to `sink` in batches, in order. */
 export function streamTracesFile(path: string, options: ReadTracesOptions, sink: RowBatchSink): Promise<SourceReport> {
-  return streamTraces(fileChunks(path, options), { name: path, ...options }, sink);
+  return withFile(path, options, (file) => streamTraces(file, { name: path, ...options }, sink));
+}
+
+/**
+ * The file as random-access bytes for the length of `read`: Parquet is read footer first and a
+ * row group at a time, other formats stream through in 1 MiB reads. A missing file, a directory
+ * or a read error is named in one line.
+ */
+async function withFile<T>(path: string, options: { name?: string; signal?: AbortSignal }, read: (file: RandomAccessBytes) => Promise<T>): Promise<T> {
+  const name = options.name ?? path;
+  let handle: FileHandle;
+  let size: number;
+  try {
+    handle = await open(path, "r");
+    const stat = await handle.stat().catch(async (error: unknown) => {
+      await handle.close();
+      throw error;
+    });
+    if (stat.isDirectory()) {
+      await handle.close();
+      throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    }
+    size = stat.size;
+  } catch (error) {
+    failRead(error, name);
+  }
+  try {
+    return await read(fileAccess(handle, size, name, options.signal));
+  } finally {
+    await handle.close();
+  }
+}
+
+function fileAccess(handle: FileHandle, byteLength: number, name: string, signal: AbortSignal | undefined): RandomAccessBytes {
+  return {
+    byteLength,
+    async slice(start, end = byteLength) {
+      signal?.throwIfAborted();
+      const buffer = new Uint8Array(Math.max(0, Math.min(end, byteLength) - start));
+      try {
+        let done = 0;
+        while (done < buffer.length) {
+          const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
+          if (bytesRead === 0) throw new Error(`the file ended at byte ${start + done} while reading to ${end}: it changed while being read`);
+          done += bytesRead;
+        }
+      } catch (error) {
+        failRead(error, name);
+      }
+      return buffer.buffer;
+    },
+  };
 }
 
 /** A file's chunks, with a missing file, a directory or a read error named in one line. */
