@@ -3,11 +3,12 @@
  * entry touches Node built-ins, so the main entry bundles for browsers.
  */
 import { createReadStream } from "node:fs";
-import { open, type FileHandle } from "node:fs/promises";
+import { open, writeFile, type FileHandle } from "node:fs/promises";
 import type { TraceRow } from "@whileai/traces";
 import { failRead, type RandomAccessBytes } from "../bytes.js";
 import { readTraces, streamTraces, type ReadTracesOptions, type RowBatchSink } from "../read.js";
 import type { SourceReport } from "../report.js";
+import { encodeRows, rowFileFormat, type RowFileFormat } from "../write-rows.js";
 
 export * from "../index.js";
 
@@ -80,4 +81,12 @@ export async function* fileChunks(path: string, options: { name?: string; signal
   } catch (error) {
     failRead(error, name);
   }
+}
+
+/** Writes rows to `path` as JSON Lines, Parquet, CSV or TSV, told by its extension unless `format` names one. */
+export async function writeRowsFile(path: string, rows: readonly Record<string, unknown>[], format: RowFileFormat | undefined = rowFileFormat(path)): Promise<number> {
+  if (format === undefined) throw new TypeError(`writeRowsFile: cannot tell the format of ${path} from its extension; use .jsonl, .parquet, .csv or .tsv`);
+  const bytes = await encodeRows(rows, format);
+  await writeFile(path, bytes);
+  return bytes.length;
 }
