@@ -45,7 +45,8 @@ export function buildProgram(): Command {
       "after",
       `
 Inputs are detected from their content: row JSONL or JSON arrays, OpenAI/Anthropic message
-exports, OTLP JSON, OTLP JSON Lines and OTLP protobuf, each optionally gzipped. Use - for stdin.
+exports, OTLP JSON, OTLP JSON Lines and OTLP protobuf, Parquet, CSV/TSV and Arrow IPC, each
+optionally gzipped. Use - for stdin.
 
 Example:
   $ wai report examples/support-canonical.jsonl

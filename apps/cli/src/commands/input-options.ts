@@ -16,7 +16,10 @@ export interface InputFlags {
 export function addInputOptions(command: Command, { threshold = true }: { threshold?: boolean } = {}): Command {
   command.option("--reward-key <key>", "label column of the rows, tried in order when repeated (default: reward)", collectRewardKey);
   if (threshold) command.option("--threshold <number>", "numeric labels at or above it read as 1, below as 0", parseNumber);
-  return command.option("--skip-bad-lines", "skip JSON Lines that are not JSON (counted and reported) instead of stopping");
+  return command.option(
+    "--skip-bad-lines",
+    "skip what cannot be read instead of stopping: JSON Lines that are not JSON, CSV/TSV lines with the wrong number of fields or a bad quote, Parquet row groups that do not decode (each counted and reported on stderr)",
+  );
 }
 
 export function readOptions(flags: InputFlags, signal?: AbortSignal): ReadInputOptions {

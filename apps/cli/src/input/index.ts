@@ -2,7 +2,7 @@
  * Reading what the user gave: files or stdin, through the one front door (`@whileai/ingest`),
  * which tells each input's format by its content and reports what it dropped.
  */
-import { describeLosses, fileChunks, streamTraces, type ReadTracesOptions, type RowBatchSink, type SourceReport } from "@whileai/ingest/node";
+import { describeLosses, streamTraces, streamTracesFile, type ReadTracesOptions, type RowBatchSink, type SourceReport } from "@whileai/ingest/node";
 import type { TraceRow } from "@whileai/traces";
 import { UsageError } from "../errors.js";
 import { currentIo, resolvePath } from "../io.js";
@@ -15,11 +15,15 @@ export type ReadInputOptions = Omit<ReadTracesOptions, "name">;
 /** What `-` (or no input with piped stdin) is called in messages and reports. */
 export const STDIN_NAME = "stdin";
 
-/** The rows of one input handed to `sink` in batches as they are read; resolves to its report. */
+/**
+ * The rows of one input handed to `sink` in batches as they are read; resolves to its report. A
+ * file is read at offsets (Parquet footer first, then a row group at a time; other formats in
+ * 1 MiB reads); stdin is a stream, so a Parquet or Arrow table there is held whole.
+ */
 export function streamInput(path: string, options: ReadInputOptions, sink: RowBatchSink): Promise<SourceReport> {
-  const name = path === "-" ? STDIN_NAME : path;
-  const chunks = path === "-" ? (currentIo().stdin as AsyncIterable<Uint8Array>) : fileChunks(resolvePath(path), { name, signal: options.signal });
-  return streamTraces(chunks, { ...options, name }, sink);
+  if (path === "-") return streamTraces(currentIo().stdin as AsyncIterable<Uint8Array>, { ...options, name: STDIN_NAME }, sink);
+  // Named as the user wrote it; opened where the run's working directory puts it.
+  return streamTracesFile(resolvePath(path), { ...options, name: path }, sink);
 }
 
 /** All rows of one input, and its report. */
