@@ -220,6 +220,7 @@ describe("importHf of Parquet, CSV, TSV and Arrow splits", () => {
     await put(fixture("truncated.parquet"), "someone/bad-parquet", "data/train-00000-of-00001.parquet");
     await put(new TextEncoder().encode("PAR1 not really parquet"), "someone/fake-parquet", "data/train-00000-of-00001.parquet");
     await put(fixture("unknown-codec.parquet"), "someone/lzo-parquet", "data/train.parquet");
+    await put(fixture("truncated.arrow"), "someone/bad-arrow", "data/train.arrow");
     await put(fixture("support.csv"), "someone/ragged-csv", "data/train-00000-of-00002.csv");
     await put(fixture("ragged.csv"), "someone/ragged-csv", "data/train-00001-of-00002.csv");
     await put(JSONL_TEXT, "someone/mixed", "data/train-00000.jsonl");
@@ -253,8 +254,10 @@ describe("importHf of Parquet, CSV, TSV and Arrow splits", () => {
 
   it("a sharded Parquet split is read in shard order, max_rows counting across the shards", async () => {
     const { apiKey } = await start();
-    expect(shard0.length).toBeGreaterThan(0);
-    expect(shard1.length).toBeGreaterThan(2);
+    // The shards hold rows 1-6 and 7-12 of the support set (fixtures/tabular/SOURCE.md).
+    const support = await frontDoorRows(fixture("support-snappy.parquet"));
+    expect([shard0.length, shard1.length]).toEqual([6, 6]);
+    expect([...shard0, ...shard1].map((r) => r["id"])).toEqual(support.map((r) => r["id"]));
     const files = ["data/train-00000-of-00002.parquet", "data/train-00001-of-00002.parquet"];
     const cut = (await importHf("someone/sharded", { apiKey, maxRows: shard0.length + 2, ...FAST })) as Record<string, unknown>;
     expect(cut).toMatchObject({ status: "ready", rows: shard0.length + 2 });
@@ -333,10 +336,12 @@ describe("importHf of Parquet, CSV, TSV and Arrow splits", () => {
     expect(existsSync(join(dataDir, "blobs", `${started.datasetId}.jsonl`))).toBe(false);
   });
 
-  it("the row group or line the front door names is in the error, after the rows of earlier files", async () => {
+  it("an Arrow file cut short, and the row group or line the front door names, are in the error", async () => {
     const { apiKey } = await start();
     const lzo = await platformFailure(importHf("someone/lzo-parquet", { apiKey, ...FAST }));
     expect(lzo.message).toBe("import of someone/lzo-parquet:train failed: data/train.parquet: row group 1 of 1 (rows 1-3): unsupported compression codec: LZO");
+    const arrow = await platformFailure(importHf("someone/bad-arrow", { apiKey, ...FAST }));
+    expect(arrow.message).toMatch(/^import of someone\/bad-arrow:train failed: data\/train\.arrow: not a readable Arrow IPC file/);
     const ragged = await platformFailure(importHf("someone/ragged-csv", { apiKey, ...FAST }));
     expect(ragged.message).toBe("import of someone/ragged-csv:train failed: data/train-00001-of-00002.csv line 4: 5 fields where the header has 4");
   });
