@@ -178,8 +178,9 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
     }
   };
 
+  let chunk: Uint8Array | undefined;
   try {
-    for await (const chunk of chunks) {
+    for await (chunk of chunks) {
       pending += decoder.decode(chunk, { stream: true });
       scan();
       if (cut >= BATCH_CHARS) {
@@ -187,10 +188,14 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
         await flush(cut);
       }
     }
+    chunk = undefined;
     pending += decoder.decode();
   } catch (error) {
     if (error instanceof TypeError && /decode|encoded|utf-?8/i.test(error.message)) {
-      throw new TraceReadError(ctx.name, "not valid UTF-8 text", { line: line + countLines(pending), cause: error });
+      // The line of the first undecodable byte: the chunk decoded leniently, up to its first replacement character.
+      const lenient = chunk === undefined ? "" : new TextDecoder().decode(chunk);
+      const bad = lenient.indexOf("\ufffd");
+      throw new TraceReadError(ctx.name, "not valid UTF-8 text", { line: line + countLines(pending) + countLines(lenient.slice(0, Math.max(0, bad))), cause: error });
     }
     throw error;
   }

@@ -1,17 +1,11 @@
 import { readFileSync } from "node:fs";
 import { parquetMetadata, parquetSchema } from "hyparquet";
 import { describe, expect, it } from "vitest";
+import { withoutNestedNulls } from "../testing/nested-nulls.js";
 import { encodeRows, readTraces, rowFileFormat } from "../index.js";
 
 const example = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../../examples/${name}`, import.meta.url)));
 const EXAMPLES = ["support-canonical.jsonl", "openai-messages.jsonl", "anthropic-blocks.jsonl", "coding-tool-trace.jsonl", "graded-by-score.jsonl", "generated/simulated-support.jsonl"];
-
-/** Parquet structs cannot tell an explicit null from an absent key: the one documented difference of a round trip. */
-function withoutNestedNulls(value: unknown, top = true): unknown {
-  if (Array.isArray(value)) return value.map((v) => withoutNestedNulls(v, false));
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null || top).map(([k, v]) => [k, withoutNestedNulls(v, false)]));
-}
 
 describe("rows written as Parquet", () => {
   it.each(EXAMPLES)("read back as the same rows, raw and canonical: %s", async (name) => {

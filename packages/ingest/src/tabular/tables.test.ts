@@ -2,6 +2,7 @@
 // fixtures/tabular/SOURCE.md) read through the front door as the JSON Lines they came from.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { withoutNestedNulls } from "../testing/nested-nulls.js";
 import { describeLosses, encodeRows, readTraces, type RandomAccessBytes, type TraceBytes, TraceReadError } from "../index.js";
 
 const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(new URL(`../../../../fixtures/tabular/${name}`, import.meta.url)));
@@ -17,13 +18,6 @@ async function failure(source: TraceBytes, options = {}): Promise<string> {
   );
   expect(TraceReadError.isInstance(error)).toBe(true);
   return (error as Error).message;
-}
-
-/** Parquet structs cannot tell an explicit null from an absent key (OpenAI's `"content": null`). */
-function withoutNestedNulls(value: unknown, top = true): unknown {
-  if (Array.isArray(value)) return value.map((v) => withoutNestedNulls(v, false));
-  if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null || top).map(([k, v]) => [k, withoutNestedNulls(v, false)]));
 }
 
 describe("Parquet", () => {
