@@ -31,6 +31,10 @@ describe("detectFormat", () => {
     expect(detectFormat(" \n\r\n")).toBe("empty");
     expect(detectFormat(new Uint8Array(0))).toBe("empty");
     expect(detectFormat("# a README\n")).toBe("unknown");
+    expect(detectFormat(example("tabular/support-canonical.parquet"))).toBe("parquet");
+    expect(detectFormat(example("tabular/support-canonical.arrow"))).toBe("arrow-file");
+    expect(detectFormat(example("tabular/support-canonical.csv"))).toBe("csv");
+    expect(detectFormat("prompt\treward\nhi\t1\n")).toBe("tsv");
   });
 
   it("says `json` for the head of a document too short to parse", () => {
@@ -89,7 +93,7 @@ describe("readTraces", () => {
     expect(report.invalid_lines).toEqual([2]);
     expect(describeLosses(report)).toBe("f: dropped 1 line not JSON (line 2); kept 2 rows");
     expect(await fails(new Uint8Array([...text('{"prompt": "a"}\n'), 0xff, 0xfe, 0x7b, 0x7d, 0x0a]))).toBe("f:2: not valid UTF-8 text");
-    expect(await fails(text("# notes\n"))).toBe('f:1: not JSON, JSON Lines or OTLP protobuf (the line starts with "# notes")');
+    expect(await fails(text("# notes\n"))).toBe('f:1: not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf (the line starts with "# notes")');
   });
 
   it("skips a bad first line of JSON Lines like any other", async () => {
@@ -107,7 +111,7 @@ describe("readTraces", () => {
 
   it("lists the rows it drops by line, or by record in a JSON document", async () => {
     const { report } = await readTraces(lines({ prompt: "a" }, [1], { id: 3 }), { name: "f" });
-    expect(report.dropped).toEqual({ invalid_lines: 0, not_object: 1, no_signal: 1, left_out: 0 });
+    expect(report.dropped).toEqual({ invalid_lines: 0, not_object: 1, no_signal: 1, left_out: 0, unreadable: 0 });
     expect(describeLosses(report)).toBe("f: dropped 1 value not a JSON object (line 2), 1 row with neither a prompt nor a step (line 3); kept 1 row");
     const array = await readTraces(text(JSON.stringify([{ prompt: "a" }, { id: 2 }])), { name: "g" });
     expect(array.report.problems).toEqual([{ kind: "dropped", reason: "neither a prompt nor a step", record: 2 }]);

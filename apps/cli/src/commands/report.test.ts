@@ -61,7 +61,7 @@ describe("wai report", () => {
         gzip: false,
         rows: 70,
         records: 72,
-        dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, left_out: 0 },
+        dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, left_out: 0, unreadable: 0 },
         half_read: 0,
         reasons: { "neither a prompt nor a step": 2 },
         problems: [

@@ -39,7 +39,7 @@ describe("format detection", () => {
       gzip: false,
       rows: 70,
       records: 72,
-      dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, left_out: 0 },
+      dropped: { invalid_lines: 0, not_object: 0, no_signal: 2, left_out: 0, unreadable: 0 },
       half_read: 0,
       reasons: { "neither a prompt nor a step": 2 },
       problems: [
@@ -169,7 +169,7 @@ describe("bad input", () => {
     writeFileSync(file, '{"prompt": "a"}\nnot json\n{"prompt": "b"}\n[1, 2\n7\n');
     const { rows, input } = await rowsOf(file, ["--skip-bad-lines"]);
     expect(rows).toHaveLength(2);
-    expect(input.dropped).toEqual({ invalid_lines: 2, not_object: 1, no_signal: 0, left_out: 0 });
+    expect(input.dropped).toEqual({ invalid_lines: 2, not_object: 1, no_signal: 0, left_out: 0, unreadable: 0 });
     expect(input.invalid_lines).toEqual([2, 4]);
     const text = await runWai(["rows", file, "--skip-bad-lines"]);
     expect(text.code).toBe(0);
@@ -196,7 +196,7 @@ describe("bad input", () => {
     writeFileSync(file, "\nhello there\n");
     const result = await runWai(["rows", file]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`${file}:2: not JSON, JSON Lines or OTLP protobuf`);
+    expect(result.stderr).toContain(`${file}:2: not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf`);
   });
 
   it("binary that is not OTLP protobuf is exit 1 naming the file", async () => {
