@@ -20,6 +20,25 @@ describe("wai report", () => {
     expect(result.stdout).toContain("grid emphasis: computed against the agent's tools at simulate time");
   });
 
+  it.each([
+    ["support-canonical.parquet", "parquet (Apache Parquet, as the Hugging Face Hub serves every dataset)"],
+    ["support-canonical.csv", "csv (CSV with a header row)"],
+    ["support-canonical.arrow", "arrow-file (Apache Arrow IPC file (Feather v2))"],
+  ])("prints for examples/tabular/%s the report it prints for the JSON Lines file", async (name, readAs) => {
+    // The same 80 rows as DuckDB (Parquet, CSV) and apache-arrow wrote them.
+    const jsonl = await runWai(["report", example("support-canonical.jsonl")]);
+    const table = await runWai(["report", example(`tabular/${name}`)]);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toBe(jsonl.stdout);
+    // Only the line saying what the input was read as differs.
+    const [first, ...rest] = table.stderr.split("\n");
+    expect(first).toBe(`wai: ${example(`tabular/${name}`)}: ${readAs}, 80 rows`);
+    expect(rest).toEqual(jsonl.stderr.split("\n").slice(1));
+    const json = JSON.parse((await runWai(["report", example(`tabular/${name}`), "--json"])).stdout) as Record<string, unknown>;
+    const jsonJsonl = JSON.parse((await runWai(["report", example("support-canonical.jsonl"), "--json"])).stdout) as Record<string, unknown>;
+    expect({ ...json, inputs: undefined }).toEqual({ ...jsonJsonl, inputs: undefined });
+  });
+
   it("reads several inputs of different formats as one batch", async () => {
     const result = await runWai(["report", example("support-canonical.jsonl"), example("otel/genai.otlp.pb")]);
     expect(result.code).toBe(0);

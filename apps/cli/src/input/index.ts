@@ -2,7 +2,8 @@
  * Reading what the user gave: files or stdin, through the one front door (`@whileai/ingest`),
  * which tells each input's format by its content and reports what it dropped.
  */
-import { describeLosses, streamTraces, streamTracesFile, type ReadTracesOptions, type RowBatchSink, type SourceReport } from "@whileai/ingest/node";
+import { stat } from "node:fs/promises";
+import { describeLosses, fileChunks, streamTraces, streamTracesFile, type ReadTracesOptions, type RowBatchSink, type SourceReport } from "@whileai/ingest/node";
 import type { TraceRow } from "@whileai/traces";
 import { UsageError } from "../errors.js";
 import { currentIo, resolvePath } from "../io.js";
@@ -18,12 +19,28 @@ export const STDIN_NAME = "stdin";
 /**
  * The rows of one input handed to `sink` in batches as they are read; resolves to its report. A
  * file is read at offsets (Parquet footer first, then a row group at a time; other formats in
- * 1 MiB reads); stdin is a stream, so a Parquet or Arrow table there is held whole.
+ * 1 MiB reads). Stdin, a pipe (`<(zcat ...)`, a FIFO) or a device is a stream: read through, a
+ * Parquet or Arrow table there is held whole.
  */
-export function streamInput(path: string, options: ReadInputOptions, sink: RowBatchSink): Promise<SourceReport> {
+export async function streamInput(path: string, options: ReadInputOptions, sink: RowBatchSink): Promise<SourceReport> {
   if (path === "-") return streamTraces(currentIo().stdin as AsyncIterable<Uint8Array>, { ...options, name: STDIN_NAME }, sink);
   // Named as the user wrote it; opened where the run's working directory puts it.
-  return streamTracesFile(resolvePath(path), { ...options, name: path }, sink);
+  const file = resolvePath(path);
+  if (await isStream(file)) return streamTraces(fileChunks(file, { name: path, signal: options.signal }), { ...options, name: path }, sink);
+  return streamTracesFile(file, { ...options, name: path }, sink);
+}
+
+/**
+ * Whether a path is a pipe, socket or device: its size says nothing (a pipe's is 0), so it cannot
+ * be read at offsets. A path that cannot be stat'ed is left to the reader, which names the problem.
+ */
+async function isStream(file: string): Promise<boolean> {
+  try {
+    const info = await stat(file);
+    return info.isFIFO() || info.isCharacterDevice() || info.isSocket();
+  } catch {
+    return false;
+  }
 }
 
 /** All rows of one input, and its report. */

@@ -20,6 +20,13 @@ export function example(name: string): string {
   return join(EXAMPLES, name);
 }
 
+/** The test fixtures at the repository root (`fixtures/`: tabular files written by other tools, broken ones too). */
+export const FIXTURES = fileURLToPath(new URL("../../../../fixtures/", import.meta.url));
+
+export function fixture(name: string): string {
+  return join(FIXTURES, name);
+}
+
 export interface WaiResult {
   code: number | null;
   signal: NodeJS.Signals | null;
