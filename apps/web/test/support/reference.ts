@@ -5,15 +5,16 @@ import { readOtlpFile } from "@whileai/otel/node";
 import { rowsFromOtel } from "@whileai/otel";
 import { inferHarness, loadTraces, readJsonl, traceReport, type ToolSchema, type TraceReport } from "@whileai/traces/node";
 import { readTraces, TraceReadError, type SourceReport } from "@whileai/ingest";
+import { TRACE_FILE } from "../../build/examples-plugin.js";
 
-/** Every trace file the app bundles (same rule as build/examples-plugin.ts). */
+/** Every trace file the app bundles (build/examples-plugin.ts's rule). */
 export function exampleFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(at, entry.name);
       if (entry.isDirectory() && entry.name !== "generator") walk(path);
-      else if (entry.isFile() && /\.(jsonl|json|pb|gz)$/.test(entry.name)) out.push(relative(dir, path).split(sep).join("/"));
+      else if (entry.isFile() && TRACE_FILE.test(entry.name)) out.push(relative(dir, path).split(sep).join("/"));
     }
   };
   walk(dir);
@@ -45,7 +46,10 @@ export function referenceReport(raw: unknown[], labels: LabelOptions): TraceRepo
 
 /** What the front door makes of the same bytes in Node, read with the options the explorer passes it. */
 export async function frontDoor(name: string, bytes: Uint8Array): Promise<{ rows: unknown[]; report: SourceReport }> {
-  return readTraces(bytes, { name, raw: true, onInvalid: "skip" });
+  // A copy in a Uint8Array of its own: the front door reads bytes in memory at offsets with
+  // `bytes.slice(start, end).buffer`, and a Node Buffer's slice() is a view, whose `.buffer` is the
+  // whole file (or Node's shared pool), so a Parquet file given as a Buffer reads wrong ranges.
+  return readTraces(Uint8Array.from(bytes), { name, raw: true, onInvalid: "skip" });
 }
 
 /** The front door's verdict on bytes it cannot read (the test fails if it reads them). */
