@@ -24,6 +24,9 @@ const CAPTURES = new URL("captures/", EXAMPLES);
 // This file's label is a rubric judge's mean in `score`, not a 0/1 `reward`: name the column and
 // set the bar, or every row reads as ungraded. The other files go to the report as read.
 const LABELS = { "graded-by-score.jsonl": { rewardKey: "score", threshold: 0.5 } };
+// One example set is read as a dataset on the Hugging Face Hub is stored: Parquet (written by
+// DuckDB from the JSON Lines file, see examples/tabular/README.md), in place of its JSON Lines.
+const AS_PARQUET = { "support-canonical.jsonl": "tabular/support-canonical.parquet" };
 const SPLIT = { fraction: 0.2, seed: 3 };
 // Small download parts, so pulling back reassembles several parts in order as a large dataset would.
 const PART_BYTES = 32 * 1024;
@@ -54,14 +57,14 @@ const listing = (dir, suffix) => readdirSync(dir).filter((name) => name.endsWith
 
 /**
  * Every example trace file through the front door, whatever its format (told by content): row
- * and message JSON Lines as read (the report's label census sees the raw columns; the labelled
+ * and message JSON Lines (one set from Parquet) as read (the report's label census sees the raw columns; the labelled
  * file is loaded with its options), OpenTelemetry captures and the real-emitter captures of
  * examples/captures/ assembled into rows. Some captures hold the same run in another encoding
  * (protobuf, gzipped JSON Lines): a conversation already read with identical content counts once.
  */
 async function readExampleTraces(traces, lines) {
   const files = [
-    ...listing(EXAMPLES, ".jsonl"),
+    ...listing(EXAMPLES, ".jsonl").map((file) => AS_PARQUET[file] ?? file),
     ...listing(OTEL, "").filter((file) => file.includes(".otlp.")).map((file) => `otel/${file}`),
     ...listing(CAPTURES, "").filter((file) => !file.endsWith(".md")).map((file) => `captures/${file}`),
   ];

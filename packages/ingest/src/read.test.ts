@@ -31,6 +31,10 @@ describe("detectFormat", () => {
     expect(detectFormat(" \n\r\n")).toBe("empty");
     expect(detectFormat(new Uint8Array(0))).toBe("empty");
     expect(detectFormat("# a README\n")).toBe("unknown");
+    expect(detectFormat(example("tabular/support-canonical.parquet"))).toBe("parquet");
+    expect(detectFormat(example("tabular/support-canonical.arrow"))).toBe("arrow-file");
+    expect(detectFormat(example("tabular/support-canonical.csv"))).toBe("csv");
+    expect(detectFormat("prompt\treward\nhi\t1\n")).toBe("tsv");
   });
 
   it("says `json` for the head of a document too short to parse", () => {

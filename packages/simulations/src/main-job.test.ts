@@ -28,7 +28,9 @@ describe("the main job (pnpm start)", () => {
     expect(existsSync(dataDir!)).toBe(false);
 
     // Every example file is read, the OpenTelemetry captures included, each conversation once.
-    for (const file of ["support-canonical.jsonl", "graded-by-score.jsonl", "otel/genai.otlp.pb", "otel/openinference.otlp.json"]) expect(stdout).toContain(file);
+    for (const file of ["graded-by-score.jsonl", "otel/genai.otlp.pb", "otel/openinference.otlp.json"]) expect(stdout).toContain(file);
+    // One example set is read from Parquet, as the Hugging Face Hub stores datasets.
+    expect(stdout).toMatch(/tabular\/support-canonical\.parquet +80 rows +parquet\n/);
     expect(stdout).toMatch(/otel\/genai\.otlp\.pb +0 rows +otlp-protobuf; the conversation of otel\/genai\.otlp\.json again/);
     // One capture of each source family, each read through the front door by its content.
     expect(stdout).toMatch(/captures\/claude-code-session\.jsonl +2 rows +claude-code-jsonl; dropped 6 records left out/);

@@ -3,8 +3,9 @@
  * record ends (a newline outside quotes), so a large file streams; each batch is parsed whole and
  * every record is named by the line it starts on. The header names the columns; each column's
  * type is told from the first batch: JSON text (a `steps` or `messages` column) is decoded to
- * values, numbers and booleans read as such, everything else stays text. An empty cell is an
- * absent key, as pandas and Hugging Face `datasets` read it (a missing value).
+ * values (with null fields as absent keys, as a table's structs are read), numbers and booleans
+ * read as such, everything else stays text. An empty cell is an absent key, as pandas and
+ * Hugging Face `datasets` read it (a missing value).
  */
 import type { ParseStepResult } from "papaparse";
 import { py } from "@whileai/traces";
@@ -12,6 +13,7 @@ import { TraceReadError } from "../errors.js";
 import { addUnreadable, WRONG_FIELD_COUNT, BAD_QUOTES } from "../report.js";
 import { csvHeader } from "./csv-header.js";
 import type { TableContext } from "./table-source.js";
+import { jsonValue } from "./values.js";
 
 /** A batch is cut at the first record end past this many characters. */
 const BATCH_CHARS = 1 << 20;
@@ -47,7 +49,11 @@ function cellValue(cell: string, kind: Kind): unknown {
     return /^[+-]?\d+$/.test(cell) && !Number.isSafeInteger(number) ? cell : number;
   }
   if (kind === "boolean" && cell in BOOLEANS) return BOOLEANS[cell];
-  if (kind === "json") return jsonOf(cell) ?? cell;
+  if (kind === "json") {
+    const value = jsonOf(cell);
+    // JSON text of a table's struct holds every field; a null one is an absent key, as in Parquet.
+    return value === undefined ? cell : jsonValue(value);
+  }
   return cell;
 }
 
@@ -88,7 +94,7 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
     let at = firstLine;
     let counted = 0;
     const lineOf = (offset: number): number => {
-      for (; counted < offset; counted++) if (text.charCodeAt(counted) === 10) at++;
+      for (; counted < offset; counted++) if (endsLine(text, counted)) at++;
       return at;
     };
     Papa.parse<string[]>(text, {
@@ -96,7 +102,8 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
       skipEmptyLines: "greedy",
       step: (result: ParseStepResult<string[]>) => {
         let start = cursor;
-        while (start < text.length && (text.charCodeAt(start) === 10 || text.charCodeAt(start) === 13)) start++;
+        // Blank lines before a record are skipped by the parser; the record starts after them.
+        while (start < text.length && isWhite(text.charCodeAt(start))) start++;
         cursor = result.meta.cursor;
         const error = result.errors[0];
         out.push({ fields: result.data, line: lineOf(start), ...(error && { error: `${error.code}: ${error.message}` }) });
@@ -140,9 +147,9 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
 
   /** The delimiter, from the first non-blank line; a first line that is no header is no CSV. */
   const decide = (): void => {
-    const lines = pending.split("\n");
+    const lines = pending.split(/\r\n|\r|\n/);
     const index = lines.findIndex((text) => text.trim() !== "");
-    const first = lines[index].replace(/\r$/, "");
+    const first = lines[index];
     const header = csvHeader(first);
     if (header === undefined) {
       throw new TraceReadError(ctx.name, `not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf (the line starts with ${JSON.stringify(first.trim().slice(0, 20))})`, { line: line + index });
@@ -155,7 +162,7 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
     if (delimiter === undefined) decide();
     const text = pending.slice(0, end);
     const records = parse(text, line);
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) line++;
+    line += countLines(text);
     pending = pending.slice(end);
     scanned -= end;
     cut = 0;
@@ -166,12 +173,14 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
     for (; scanned < pending.length; scanned++) {
       const c = pending.charCodeAt(scanned);
       if (c === 34) quotes++;
-      else if (c === 10 && (quotes & 1) === 0) cut = scanned + 1;
+      // A CR at the end of what has arrived may be the first half of a CRLF: wait for the next chunk.
+      else if ((quotes & 1) === 0 && (c === 10 || (c === 13 && scanned + 1 < pending.length && pending.charCodeAt(scanned + 1) !== 10))) cut = scanned + 1;
     }
   };
 
+  let chunk: Uint8Array | undefined;
   try {
-    for await (const chunk of chunks) {
+    for await (chunk of chunks) {
       pending += decoder.decode(chunk, { stream: true });
       scan();
       if (cut >= BATCH_CHARS) {
@@ -179,18 +188,32 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
         await flush(cut);
       }
     }
+    chunk = undefined;
     pending += decoder.decode();
   } catch (error) {
     if (error instanceof TypeError && /decode|encoded|utf-?8/i.test(error.message)) {
-      throw new TraceReadError(ctx.name, "not valid UTF-8 text", { line: line + countNewlines(pending), cause: error });
+      // The line of the first undecodable byte: the chunk decoded leniently, up to its first replacement character.
+      const lenient = chunk === undefined ? "" : new TextDecoder().decode(chunk);
+      const bad = lenient.indexOf("\ufffd");
+      throw new TraceReadError(ctx.name, "not valid UTF-8 text", { line: line + countLines(pending) + countLines(lenient.slice(0, Math.max(0, bad))), cause: error });
     }
     throw error;
   }
   if (pending.trim().length > 0) await flush(pending.length);
 }
 
-function countNewlines(text: string): number {
+function isWhite(c: number): boolean {
+  return c === 10 || c === 13 || c === 32 || c === 9;
+}
+
+/** Whether text[i] ends a line: LF, or a CR not followed by LF (CRLF counts once, at its LF). */
+function endsLine(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10);
+}
+
+function countLines(text: string): number {
   let n = 0;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) n++;
+  for (let i = 0; i < text.length; i++) if (endsLine(text, i)) n++;
   return n;
 }

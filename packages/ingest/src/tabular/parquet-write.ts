@@ -89,6 +89,12 @@ function prepare(value: unknown, shape: Shape): unknown {
   }
 }
 
+/**
+ * Row groups: a small first one (a viewer shows the first rows after one read), then 10,000 rows
+ * each, so a reader holds a bounded slice of the file in memory.
+ */
+const ROW_GROUP_ROWS = [1_000, 10_000];
+
 /** Rows (JSON objects) as the bytes of one Parquet file, snappy-compressed as the Hub writes them. */
 export async function rowsToParquet(rows: readonly Record<string, unknown>[]): Promise<Uint8Array> {
   if (rows.length === 0) throw new TypeError("rowsToParquet: no rows (a Parquet file needs at least one row to type its columns)");
@@ -97,5 +103,5 @@ export async function rowsToParquet(rows: readonly Record<string, unknown>[]): P
   const schema: SchemaElement[] = [{ name: "root", num_children: columns.size }, ...[...columns].flatMap(([name, shape]) => schemaOf(name, shape))];
   const columnData: ColumnSource[] = [...columns].map(([name, shape]) => ({ name, data: rows.map((row) => prepare(row[name], shape)) }));
   const { parquetWriteBuffer } = await import("hyparquet-writer");
-  return new Uint8Array(parquetWriteBuffer({ columnData, schema, createdBy: "whileai-ts" }));
+  return new Uint8Array(parquetWriteBuffer({ columnData, schema, rowGroupSize: ROW_GROUP_ROWS, createdBy: "whileai-ts" }));
 }

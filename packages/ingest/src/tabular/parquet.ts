@@ -3,20 +3,27 @@
  * common codec (snappy, gzip, zstd, brotli, lz4). The footer is read first, then one row group at
  * a time through ranged reads, so memory holds one decoded row group, not the file.
  */
-import type { AsyncBuffer, FileMetaData } from "hyparquet";
+import type { AsyncBuffer, FileMetaData, SchemaElement } from "hyparquet";
 import { TraceReadError } from "../errors.js";
 import { addUnreadable, UNREADABLE_ROW_GROUP } from "../report.js";
 import type { TableContext } from "./table-source.js";
 import { jsonObject } from "./values.js";
 
+/** A DATE is a day, not an instant: `2026-11-30`, as pandas and pyarrow print it. */
+const parsers = { dateFromDays: (days: number): string => new Date(days * 86_400_000).toISOString().slice(0, 10) };
+
 export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise<void> {
-  const [{ parquetMetadataAsync, parquetReadObjects }, { compressors }] = await Promise.all([import("hyparquet"), import("hyparquet-compressors")]);
+  const [{ parquetMetadataAsync, parquetReadObjects, parquetSchema }, { compressors }] = await Promise.all([import("hyparquet"), import("hyparquet-compressors")]);
+  if (file.byteLength < 12 || String.fromCharCode(...new Uint8Array(await file.slice(file.byteLength - 4))) !== "PAR1") {
+    throw new TraceReadError(ctx.name, "not a readable Parquet file: it opens as Parquet but does not end with the Parquet footer (PAR1); it may be cut short");
+  }
   let metadata: FileMetaData;
   try {
     metadata = await parquetMetadataAsync(file);
   } catch (error) {
     throw new TraceReadError(ctx.name, `not a readable Parquet file: ${reason(error)}`, { cause: error });
   }
+  const fixes = columnFixes(metadata, parquetSchema(metadata).children.map((child) => child.element));
   const groups = metadata.row_groups;
   let start = 0;
   for (let g = 0; g < groups.length; g++) {
@@ -27,7 +34,7 @@ export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise
     let rows: Record<string, unknown>[];
     try {
       // utf8: false keeps unannotated BYTE_ARRAY columns binary (then base64); strings are annotated.
-      rows = await parquetReadObjects({ file, metadata, rowStart: start, rowEnd: end, compressors, utf8: false });
+      rows = await parquetReadObjects({ file, metadata: fixes.metadata, rowStart: start, rowEnd: end, compressors, utf8: false, parsers });
     } catch (error) {
       if (ctx.onInvalid !== "skip") throw new TraceReadError(ctx.name, `${where}: ${reason(error)}`, { cause: error });
       addUnreadable(ctx.report, count, { kind: "dropped", reason: UNREADABLE_ROW_GROUP, record: start + 1, detail: `${where}: ${reason(error)}` });
@@ -36,11 +43,50 @@ export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise
     }
     ctx.report.records += rows.length;
     for (let i = 0; i < rows.length; i++) {
+      for (const [name, fix] of fixes.columns) if (rows[i][name] !== null && rows[i][name] !== undefined) rows[i][name] = fix(rows[i][name]);
       const wait = ctx.push(jsonObject(Object.entries(rows[i])), { record: start + i + 1 });
       if (wait) await wait;
     }
     start = end;
   }
+}
+
+/** Exact digits of a decimal: a number while a double holds every digit (15), else a decimal string. */
+function decimalValue(unscaled: bigint, scale: number, precision: number): number | string {
+  const negative = unscaled < 0n;
+  const digits = (negative ? -unscaled : unscaled).toString().padStart(scale + 1, "0");
+  const text = `${negative ? "-" : ""}${scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits}`;
+  return precision <= 15 ? Number(text) : text;
+}
+
+/** A big-endian two's-complement integer, as Parquet stores a decimal in bytes. */
+function signedBigInt(bytes: Uint8Array): bigint {
+  let value = 0n;
+  for (const byte of bytes) value = (value << 8n) | BigInt(byte);
+  return bytes.length > 0 && bytes[0] & 0x80 ? value - (1n << BigInt(bytes.length * 8)) : value;
+}
+
+/**
+ * What hyparquet's conversions would get wrong for top-level columns, fixed: a DECIMAL is read as
+ * its stored integer (its annotation taken off a copy of the footer) and scaled exactly, where
+ * hyparquet multiplies in floating point (1999 * 0.01 = 19.990000000000002) and rounds 38 digits
+ * to 17; a TIMESTAMP not adjusted to UTC is a local time, written without a zone.
+ */
+function columnFixes(metadata: FileMetaData, columns: readonly SchemaElement[]): { metadata: FileMetaData; columns: [string, (value: unknown) => unknown][] } {
+  const fixes: [string, (value: unknown) => unknown][] = [];
+  const bare = new Map<SchemaElement, SchemaElement>();
+  for (const element of columns) {
+    if (element.converted_type === "DECIMAL" || element.logical_type?.type === "DECIMAL") {
+      const scale = element.scale ?? 0;
+      const precision = element.precision ?? 38;
+      const { converted_type: _c, logical_type: _l, ...plain } = element;
+      bare.set(element, plain);
+      fixes.push([element.name, (value) => decimalValue(value instanceof Uint8Array ? signedBigInt(value) : BigInt(value as number | bigint), scale, precision)]);
+    } else if (element.logical_type?.type === "TIMESTAMP" && element.logical_type.isAdjustedToUTC === false) {
+      fixes.push([element.name, (value) => (value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, -1) : value)]);
+    }
+  }
+  return { metadata: bare.size === 0 ? metadata : { ...metadata, schema: metadata.schema.map((element) => bare.get(element) ?? element) }, columns: fixes };
 }
 
 /** hyparquet's messages start with "parquet "; the error already says it is Parquet. */
