@@ -13,7 +13,7 @@ export interface BuiltChunk {
   bytes: number;
   /** zlib level 9, as scripts/sizes.mjs measures. */
   gzip: number;
-  /** npm packages (`hyparquet`, `@uwdata/flechette`), workspace packages (`@whileai/ingest`) and `app` for src/. */
+  /** npm packages (`hyparquet`, `@uwdata/flechette`), workspace packages (`@whileai/ingest`), `app` for src/ and `vite` for its shims. */
   packages: string[];
   /** Chunks this one imports statically (`import … from "./x.js"`): fetched with it. */
   imports: string[];
@@ -32,7 +32,9 @@ function packageOfSource(source: string): string {
   }
   const workspace = /(?:^|\/)packages\/([^/]+)\//.exec(source);
   if (workspace) return `@whileai/${workspace[1]}`;
-  return source.includes("\0") || source.startsWith("__") ? source : "app";
+  // Vite's stand-in for a Node built-in a dependency names (protobufjs feature-tests a few).
+  if (/(?:^|\/)__vite-browser-external/.test(source)) return "vite";
+  return /(?:^|\/)src\//.test(source) ? "app" : source;
 }
 
 /** Every JS chunk of the build, by its path under dist/. */
