@@ -33,8 +33,8 @@ export function randomAccess(source: TraceBytes): RandomAccessBytes | undefined 
 }
 
 export function bytesAccess(bytes: Uint8Array): RandomAccessBytes {
-  // slice() copies only the range asked for, never the whole buffer.
-  return { byteLength: bytes.length, slice: (start, end) => bytes.slice(start, end).buffer };
+  // A copy of just the range: Uint8Array's slice, since a Node Buffer's own slice() is a view of all its memory.
+  return { byteLength: bytes.length, slice: (start, end) => Uint8Array.prototype.slice.call(bytes, start, end).buffer as ArrayBuffer };
 }
 
 function isRandomAccess(source: TraceBytes): source is RandomAccessBytes {

@@ -14,7 +14,7 @@ export function rowFileFormat(path: string): RowFileFormat | undefined {
   return extension === undefined ? undefined : EXTENSIONS[extension];
 }
 
-/** Rows (JSON objects) as the bytes of one file of `format`. */
+/** Rows (JSON objects) as the bytes of one file of `format`; a value JSON cannot hold (a BigInt) is refused naming its row, in every format. */
 export async function encodeRows(rows: readonly Record<string, unknown>[], format: RowFileFormat): Promise<Uint8Array> {
   rows.forEach((row, i) => {
     if (typeof row !== "object" || row === null || Array.isArray(row)) throw new TypeError(`encodeRows: row ${i} is not a JSON object`);
@@ -24,5 +24,13 @@ export async function encodeRows(rows: readonly Record<string, unknown>[], forma
     const text = await (await import("./tabular/csv-write.js")).rowsToCsv(rows, format === "tsv" ? "\t" : ",");
     return new TextEncoder().encode(text);
   }
-  return new TextEncoder().encode(rows.map((row) => JSON.stringify(row) + "\n").join(""));
+  return new TextEncoder().encode(rows.map((row, i) => jsonLine(row, i)).join(""));
+}
+
+function jsonLine(row: Record<string, unknown>, i: number): string {
+  try {
+    return JSON.stringify(row) + "\n";
+  } catch (error) {
+    throw new TypeError(`encodeRows: row ${i} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
 }

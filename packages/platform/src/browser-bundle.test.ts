@@ -1,7 +1,9 @@
 // The main entry of @whileai/platform must bundle for browsers: the undici transport and the
 // credentials file live in @whileai/platform/node, injected through the runtime. The Hugging Face
-// functions live in @whileai/platform/hub so the main entry carries no Hub library.
-import { build } from "esbuild";
+// functions live in @whileai/platform/hub so the main entry carries no Hub library, and
+// @whileai/ingest (hubPush's Parquet, CSV and TSV writers) is reached only through import().
+import { build, type Metafile } from "esbuild";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
@@ -10,7 +12,12 @@ const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const workspace = {
   "@whileai/traces": entry("../../traces/src/index.ts"),
   "@whileai/hash-embed": entry("../../hash-embed/src/index.ts"),
+  "@whileai/ingest": entry("../../ingest/src/index.ts"),
+  "@whileai/otel": entry("../../otel/src/index.ts"),
 };
+// @huggingface/hub maps dist/index.mjs to its browser build in its `browser` field, which
+// esbuild does not apply under an `exports` map; a browser bundler must pick this file.
+const hubBrowser = { "@huggingface/hub": entry("../node_modules/@huggingface/hub/dist/browser/index.mjs") };
 
 async function bundle(path: string, alias: Record<string, string>): Promise<string> {
   const result = await build({
@@ -33,19 +40,67 @@ describe("browser bundle", () => {
     expect(code).not.toMatch(/\b(?:from|import\(|require\()\s*["'](?:node:|undici)/);
     expect(code).not.toMatch(/\bBuffer\.(?:from|alloc|concat)\b|\bprocess\.(?:env|cwd|argv)\b/);
     expect(code).not.toMatch(/hubPush|huggingface/i);
+    expect(code).not.toMatch(/encodeRows|parquet/i);
   }, 30_000); // under 1 s alone; the whole repo's tests in parallel on two cores can take several
 
   it("the /hub entry bundles with the Hub library's browser build", async () => {
-    const code = await bundle("./hub.ts", {
-      ...workspace,
-      // @huggingface/hub maps dist/index.mjs to its browser build in its `browser` field, which
-      // esbuild does not apply under an `exports` map; a browser bundler must pick this file.
-      "@huggingface/hub": entry("../node_modules/@huggingface/hub/dist/browser/index.mjs"),
-    });
+    const code = await bundle("./hub.ts", { ...workspace, ...hubBrowser });
     expect(code).toMatch(/hubPush/);
     // Imports only: the hub library names undici's global dispatcher symbol at run time, importing nothing.
     expect(code).not.toMatch(/\b(?:from|import\(|require\()\s*["'](?:node:|undici)/);
     // `globalThis.Buffer.from` is the hub library's feature-detected fast path, absent in a browser.
     expect(code).not.toMatch(/(?<!globalThis\.)\bBuffer\.(?:from|alloc|concat)\b|\bprocess\.(?:env|cwd|argv)\b/);
+  }, 30_000);
+
+  it("hubPush loads @whileai/ingest's writers only for a Parquet, CSV or TSV push, and never its readers", async () => {
+    const result = await build({
+      stdin: { contents: 'export { hubPush } from "./hub.ts";', resolveDir: entry("."), loader: "ts" },
+      platform: "browser",
+      format: "esm",
+      bundle: true,
+      splitting: true,
+      outdir: entry("../dist-bundle-test"),
+      write: false,
+      metafile: true,
+      logLevel: "silent",
+      alias: { ...workspace, ...hubBrowser },
+    });
+    expect(result.errors).toEqual([]);
+    const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([path, output]) => [resolve(path), output]));
+    const start = Object.keys(outputs).find((path) => path.endsWith("stdin.js"))!;
+    /** The chunks a page loads from `from`: static imports always, dynamic ones where `follow` says. */
+    const loaded = (from: string[], follow: (output: Metafile["outputs"][string]) => boolean = () => false): Set<string> => {
+      const seen = new Set<string>();
+      const todo = [...from];
+      for (let path = todo.pop(); path !== undefined; path = todo.pop()) {
+        if (seen.has(path)) continue;
+        seen.add(path);
+        const output = outputs[path]!;
+        for (const i of output.imports) if (!i.external && (i.kind === "import-statement" || (i.kind === "dynamic-import" && follow(output)))) todo.push(resolve(i.path));
+      }
+      return seen;
+    };
+    // Input paths are relative to the working directory: made absolute, as the output paths are.
+    const inputsOf = (path: string) => Object.keys(outputs[path]!.inputs).map((i) => resolve(i));
+    const inputs = (chunks: Set<string>) => [...chunks].flatMap(inputsOf);
+    const chunkOf = (input: RegExp) => Object.keys(outputs).find((path) => inputsOf(path).some((i) => input.test(i)))!;
+    const INGEST = /packages\/ingest\/|hyparquet|papaparse/;
+
+    // Up front: hubPush, the Hub library, no ingest code.
+    expect(inputs(loaded([start])).filter((i) => INGEST.test(i))).toEqual([]);
+    // A Parquet push loads hubPush's tabular chunk, ingest's encodeRows, the Parquet writer and
+    // what it imports (hyparquet-writer); a CSV push papaparse. Neither loads a reader.
+    const tabular = chunkOf(/hub-push-tabular\.ts$/);
+    const dynamicImports = (path: string) => outputs[path]!.imports.filter((i) => i.kind === "dynamic-import").map((i) => resolve(i.path));
+    expect(dynamicImports(chunkOf(/platform\/src\/hub-push\.ts$/))).toContain(tabular);
+    expect(dynamicImports(tabular)).toEqual(expect.arrayContaining([chunkOf(/tabular\/parquet-write\.ts$/), chunkOf(/tabular\/csv-write\.ts$/)]));
+    const writer = (file: RegExp) => loaded([tabular, chunkOf(file)], (output) => Object.keys(output.inputs).some((i) => file.test(resolve(i))));
+    const parquet = inputs(writer(/tabular\/parquet-write\.ts$/));
+    const csv = inputs(writer(/tabular\/csv-write\.ts$/));
+    expect(parquet.some((i) => /ingest\/src\/write-rows\.ts$/.test(i))).toBe(true);
+    expect(parquet.some((i) => /hyparquet-writer/.test(i))).toBe(true);
+    expect(csv.some((i) => /papaparse/.test(i))).toBe(true);
+    const READERS = /ingest\/src\/(?:read|readers\/|tabular\/(?:parquet|csv|arrow)\.ts)|packages\/otel\/|protobufjs|hyparquet-compressors|flechette/;
+    expect([...parquet, ...csv].filter((i) => READERS.test(i))).toEqual([]);
   }, 30_000);
 });

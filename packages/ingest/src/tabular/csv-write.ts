@@ -15,14 +15,19 @@ export async function rowsToCsv(rows: readonly Record<string, unknown>[], delimi
       }
     }
   }
-  const cells = rows.map((row) => columns.map((column) => cellText(row[column])));
+  if (columns.length === 0) return "";
+  const cells = rows.map((row, i) => columns.map((column) => cellText(row[column], i, column)));
   const { default: Papa } = await import("papaparse");
   return Papa.unparse({ fields: columns, data: cells }, { delimiter, newline: "\n", header: true }) + "\n";
 }
 
-function cellText(value: unknown): string {
+function cellText(value: unknown, row: number, column: string): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "string") return value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
-  return JSON.stringify(value);
+  try {
+    return JSON.stringify(value);
+  } catch (error) {
+    throw new TypeError(`encodeRows: row ${row}, column ${JSON.stringify(column)} is not JSON (${error instanceof Error ? error.message : String(error)})`);
+  }
 }

@@ -39,6 +39,10 @@ describe("rows written as Parquet", () => {
   it("tells the format from the extension, and refuses no rows", async () => {
     expect([rowFileFormat("a/rows.parquet"), rowFileFormat("x.CSV"), rowFileFormat("x.ndjson"), rowFileFormat("x.tsv"), rowFileFormat("x.xlsx"), rowFileFormat("x")]).toEqual(["parquet", "csv", "jsonl", "tsv", undefined, undefined]);
     await expect(encodeRows([], "parquet")).rejects.toThrow(/no rows/);
+    expect(new TextDecoder().decode(await encodeRows([], "csv"))).toBe("");
+    for (const format of ["parquet", "csv", "jsonl"] as const) {
+      await expect(encodeRows([{ prompt: "a" }, { prompt: "b", n: 1n }], format)).rejects.toThrow(/^encodeRows: row 1\b.*not JSON/);
+    }
   });
 
   it("writes CSV and TSV that read back to the rows, but for text that reads as a number (CSV has no types)", async () => {

@@ -30,7 +30,7 @@ function shapeOf(value: unknown): Shape {
     for (const [key, field] of Object.entries(value)) fields.set(key, shapeOf(field));
     return fields.size === 0 || fields.size > MAX_STRUCT_FIELDS ? JSON_SHAPE : { kind: "struct", fields };
   }
-  return JSON_SHAPE;
+  throw new TypeError(`a ${typeof value} is not a JSON value`);
 }
 
 /** The one shape two values share, widening int to double and anything else that differs to JSON. */
@@ -99,7 +99,17 @@ const ROW_GROUP_ROWS = [1_000, 10_000];
 export async function rowsToParquet(rows: readonly Record<string, unknown>[]): Promise<Uint8Array> {
   if (rows.length === 0) throw new TypeError("rowsToParquet: no rows (a Parquet file needs at least one row to type its columns)");
   const columns = new Map<string, Shape>();
-  for (const row of rows) for (const [key, value] of Object.entries(row)) columns.set(key, merge(columns.get(key) ?? NULL, shapeOf(value)));
+  rows.forEach((row, i) => {
+    for (const [key, value] of Object.entries(row)) {
+      let shape: Shape;
+      try {
+        shape = shapeOf(value);
+      } catch (error) {
+        throw new TypeError(`encodeRows: row ${i}, column ${JSON.stringify(key)} is not JSON (${(error as Error).message})`);
+      }
+      columns.set(key, merge(columns.get(key) ?? NULL, shape));
+    }
+  });
   const schema: SchemaElement[] = [{ name: "root", num_children: columns.size }, ...[...columns].flatMap(([name, shape]) => schemaOf(name, shape))];
   const columnData: ColumnSource[] = [...columns].map(([name, shape]) => ({ name, data: rows.map((row) => prepare(row[name], shape)) }));
   const { parquetWriteBuffer } = await import("hyparquet-writer");

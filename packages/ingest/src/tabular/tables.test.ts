@@ -80,10 +80,12 @@ describe("Parquet", () => {
     expect(largest).toBeLessThan(bytes.length / 2);
   });
 
-  it("reads the same from a Blob, a stream and gzip (the stream held whole)", async () => {
+  it("reads the same from a Blob, a stream, gzip (the stream held whole) and a Node Buffer", async () => {
     const bytes = fixture("support-zstd.parquet");
     const gzip = new Uint8Array(await new Response(new Blob([bytes as BlobPart]).stream().pipeThrough(new CompressionStream("gzip"))).arrayBuffer());
-    for (const source of [new Blob([bytes as BlobPart]), new Blob([bytes as BlobPart]).stream(), [bytes.subarray(0, 100), bytes.subarray(100)], gzip]) {
+    // A Node Buffer from readFileSync shares a pool: it must read as its own bytes only.
+    const pooled = readFileSync(new URL("../../../../fixtures/tabular/support-zstd.parquet", import.meta.url));
+    for (const source of [new Blob([bytes as BlobPart]), new Blob([bytes as BlobPart]).stream(), [bytes.subarray(0, 100), bytes.subarray(100)], gzip, pooled, bytes.subarray(0)]) {
       const { rows, report } = await readTraces(source);
       expect(rows).toEqual(supportRows.slice(0, 12));
       expect(report.format).toBe("parquet");

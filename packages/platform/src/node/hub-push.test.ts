@@ -1,8 +1,9 @@
 /** `hubPush` / `hubPushFile` against the local Hub stand-in, read back with `@huggingface/hub`'s own `downloadFile` and `listFiles`. */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { downloadFile, listFiles } from "@huggingface/hub";
+import { encodeRows, readTraces } from "@whileai/ingest";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startHubServer, type HubServer } from "../testing/hub-server.js";
 import { createNodeRuntime, hubDownload, hubListFiles, hubPush, hubPushFile, hubWhoAmI, PlatformError, setPlatformRuntime } from "./index.js";
@@ -35,6 +36,16 @@ async function readBack(repo: string, path: string, accessToken: string | null =
 }
 
 const parseJsonl = (text: string) => text.trimEnd().split("\n").map((l) => JSON.parse(l) as unknown);
+
+async function readBackBytes(repo: string, path: string): Promise<Uint8Array<ArrayBuffer>> {
+  const blob = await downloadFile({ repo: { type: "dataset", name: repo }, path, hubUrl: hub.url, accessToken: ALICE });
+  if (!blob) throw new Error(`${path} not found in ${repo}`);
+  return new Uint8Array(await blob.arrayBuffer());
+}
+
+// Rows with no explicit null in a nested object (Parquet reads one back as an absent key).
+const SUPPORT_JSONL = readFileSync(new URL("../../../../examples/support-canonical.jsonl", import.meta.url), "utf8");
+const SUPPORT = parseJsonl(SUPPORT_JSONL) as Record<string, unknown>[];
 
 async function failure(p: Promise<unknown>): Promise<PlatformError> {
   const outcome = await p.then(
@@ -130,6 +141,78 @@ describe("hubPush", () => {
     await expect(hubPush([], "alice/bad")).rejects.toThrow("hubPush: no rows to push");
     await expect(hubPush(ROWS, "no-namespace")).rejects.toThrow('hubPush: repo must be "namespace/name", got "no-namespace"');
     await expect(hubPush(ROWS, "alice/bad", { path: "../x" })).rejects.toThrow(/invalid path/);
+    expect(hub.requests).toEqual([]);
+  });
+});
+
+describe("hubPush as Parquet, CSV or TSV (the path's extension)", () => {
+  // What the front door makes of the rows as JSON Lines is what it must make of them in any format.
+  const expected = async () => {
+    const { rows } = await readTraces(new TextEncoder().encode(SUPPORT_JSONL));
+    expect(rows).toHaveLength(SUPPORT.length);
+    return rows;
+  };
+
+  it("data/train.parquet: the Hub gets a Parquet file (PAR1 at both ends) whose rows read back as pushed", async () => {
+    const out = await hubPush(SUPPORT, "alice/parquet", { path: "data/train.parquet" });
+    expect(out).toMatchObject({ path: "data/train.parquet", rows: SUPPORT.length, format: "parquet", created: true });
+    const bytes = await readBackBytes("alice/parquet", "data/train.parquet");
+    expect(out.bytes).toBe(bytes.length);
+    const magic = (at: number) => new TextDecoder().decode(bytes.subarray(at, at + 4));
+    expect([magic(0), magic(bytes.length - 4)]).toEqual(["PAR1", "PAR1"]);
+    // Exactly the file @whileai/ingest writes of these rows, and it reads back to the same rows.
+    expect(bytes).toEqual(await encodeRows(SUPPORT, "parquet"));
+    const { rows, report } = await readTraces(bytes);
+    expect(report.format).toBe("parquet");
+    expect(rows).toEqual(await expected());
+    // Past the stand-in's 4 KB threshold, so through LFS as a real Hub push of Parquet would be.
+    expect(hub.requests.some((r) => r === "POST /datasets/alice/parquet.git/info/lfs/objects/batch")).toBe(true);
+  });
+
+  it("data/train.csv and data/test.TSV: CSV and TSV files whose rows read back as pushed, from an async iterable", async () => {
+    const csv = await hubPush(SUPPORT, "alice/tabular", { path: "data/train.csv" });
+    const tsv = await hubPush((async function* () { yield* SUPPORT; })(), "alice/tabular", { path: "data/test.TSV" });
+    expect([csv.format, csv.rows, tsv.format, tsv.rows]).toEqual(["csv", SUPPORT.length, "tsv", SUPPORT.length]);
+    const csvBytes = await readBackBytes("alice/tabular", "data/train.csv");
+    const tsvBytes = await readBackBytes("alice/tabular", "data/test.TSV");
+    expect(new TextDecoder().decode(csvBytes)).toMatch(/^id,channel,prompt,steps,final_text,reward,handle_time_s\n/);
+    expect(new TextDecoder().decode(tsvBytes)).toMatch(/^id\tchannel\tprompt\tsteps\tfinal_text\treward\thandle_time_s\n/);
+    expect(csvBytes).toEqual(await encodeRows(SUPPORT, "csv"));
+    const [fromCsv, fromTsv] = [await readTraces(csvBytes), await readTraces(tsvBytes)];
+    expect([fromCsv.report.format, fromTsv.report.format]).toEqual(["csv", "tsv"]);
+    expect(fromCsv.rows).toEqual(await expected());
+    expect(fromTsv.rows).toEqual(await expected());
+  });
+
+  it("rows are written as their JSON (toJSON applied, undefined dropped), the same rows JSONL would carry", async () => {
+    const rows = [{ prompt: "p", at: new Date("2024-11-04T17:43:00Z"), gone: undefined, n: 1, nested: { s: "x" } }];
+    await hubPush(rows, "alice/json-first", { path: "data/train.parquet" });
+    const { rows: back } = await readTraces(await readBackBytes("alice/json-first", "data/train.parquet"));
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ prompt: "p", at: "2024-11-04T17:43:00.000Z", n: 1, nested: { s: "x" } });
+    expect(back[0]).not.toHaveProperty("gone");
+    expect(back).toEqual((await readTraces(new TextEncoder().encode(JSON.stringify(rows[0]) + "\n"))).rows);
+  });
+
+  it("any other extension stays JSONL (.json, .ndjson, none); a Blob is pushed as given whatever the extension", async () => {
+    for (const path of ["data/train.json", "data/train.ndjson", "data/train"]) {
+      const out = await hubPush(ROWS, "alice/other-ext", { path });
+      expect(out.format).toBe("jsonl");
+      expect(parseJsonl(await readBack("alice/other-ext", path))).toEqual(ROWS);
+    }
+    const blob = new Blob(['{"as":"given"}\n']);
+    const out = await hubPush(blob, "alice/other-ext", { path: "data/given.parquet" });
+    expect([out.format, out.rows, out.bytes]).toEqual([null, null, blob.size]);
+    expect(await readBack("alice/other-ext", "data/given.parquet")).toBe('{"as":"given"}\n');
+  });
+
+  it("bad rows are refused naming the row, before any request, as for JSONL", async () => {
+    const path = "data/train.parquet";
+    await expect(hubPush([{ ok: 1 }, [1, 2]], "alice/bad", { path })).rejects.toThrow("hubPush: row 1 is not a JSON object (got an array)");
+    await expect(hubPush([{ n: 1n }], "alice/bad", { path })).rejects.toThrow(/^hubPush: row 0 cannot be written as JSON/);
+    await expect(hubPush([{ ok: 1 }, { toJSON: () => [1] }], "alice/bad", { path: "data/x.csv" })).rejects.toThrow("hubPush: row 1 is not a JSON object once written as JSON (got an array)");
+    await expect(hubPush([{ toJSON: () => undefined }], "alice/bad", { path })).rejects.toThrow("hubPush: row 0 is not a JSON object once written as JSON (got undefined)");
+    await expect(hubPush([], "alice/bad", { path })).rejects.toThrow("hubPush: no rows to push");
     expect(hub.requests).toEqual([]);
   });
 });

@@ -1,7 +1,12 @@
-/** `pull` with a path: every part streamed to disk in grant order, stripped and joined as Python joins them. */
+/**
+ * `pull` with a path: every part streamed to disk in grant order, stripped and joined as Python
+ * joins them; or, for a `.parquet`, `.csv` or `.tsv` path, the rows written in that format.
+ */
 import { open, type FileHandle } from "node:fs/promises";
 import { call } from "../http/call.js";
+import { PlatformError } from "../platform-error.js";
 import { downloadUrls, isAsciiSpace, pull as pullRows, type PullOptions } from "../pull.js";
+import { tabularRowFormat, type TabularRowFormat } from "../row-format.js";
 
 const NEWLINE = new Uint8Array([10]);
 
@@ -71,9 +76,24 @@ class PartWriter {
   }
 }
 
-/** Python's `pull(dataset_id, path)`: with `path`, streams the parts to that file and returns `path`; without, returns the rows. */
+/**
+ * Python's `pull(dataset_id, path)`: without `path`, returns the rows; with one, writes them to
+ * that file and returns `path`.
+ *
+ * - A path ending in `.parquet`, `.csv` or `.tsv` (any case) gets the rows in that format, written
+ *   by `@whileai/ingest`'s `writeRowsFile` (loaded only then): the rows are gathered in memory as
+ *   `pull(datasetId)` returns them (JSON numbers as JS numbers), and the file is written once
+ *   they are all in, so a failed pull leaves no file behind. Every row must be a JSON object; a
+ *   dataset with no rows cannot be a Parquet file (nothing types its columns), which is refused
+ *   before anything is written, while CSV and TSV get a file with an empty header line.
+ * - Any other path (`.jsonl`, `.ndjson`, `.json`, an unknown extension or none) gets what Python
+ *   writes, byte for byte: `b"\n".join(p.strip() for p in parts if p.strip()) + b"\n"`, streamed
+ *   to disk a chunk at a time.
+ */
 export async function pull(datasetId: string, path?: string | null, options: PullOptions = {}): Promise<unknown> {
   if (path == null) return pullRows(datasetId, options);
+  const format = tabularRowFormat(path);
+  if (format) return pullAs(datasetId, path, format, options);
   const urls = await downloadUrls(datasetId, options);
   const file = await open(path, "w");
   try {
@@ -96,5 +116,20 @@ export async function pull(datasetId: string, path?: string | null, options: Pul
   } finally {
     await file.close();
   }
+  return path;
+}
+
+/** The rows of `datasetId` as one Parquet, CSV or TSV file at `path`. */
+async function pullAs(datasetId: string, path: string, format: TabularRowFormat, options: PullOptions): Promise<string> {
+  const rows = await pullRows(datasetId, options);
+  const refuse = (why: string) => new PlatformError(`pull of ${datasetId} to ${path}: ${why}`);
+  rows.forEach((row, i) => {
+    if (typeof row !== "object" || row === null || Array.isArray(row)) {
+      throw refuse(`row ${i} is not a JSON object (got ${row === null ? "null" : Array.isArray(row) ? "an array" : typeof row}), which ${format} cannot hold; pull to a .jsonl path for the rows as they are`);
+    }
+  });
+  if (format === "parquet" && rows.length === 0) throw refuse("the dataset has no rows, and a Parquet file needs one to type its columns; pull to a .jsonl path for an empty file");
+  const { writeRowsFile } = await import("@whileai/ingest/node");
+  await writeRowsFile(path, rows as Record<string, unknown>[], format);
   return path;
 }
