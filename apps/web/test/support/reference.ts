@@ -46,10 +46,7 @@ export function referenceReport(raw: unknown[], labels: LabelOptions): TraceRepo
 
 /** What the front door makes of the same bytes in Node, read with the options the explorer passes it. */
 export async function frontDoor(name: string, bytes: Uint8Array): Promise<{ rows: unknown[]; report: SourceReport }> {
-  // A copy in a Uint8Array of its own: the front door reads bytes in memory at offsets with
-  // `bytes.slice(start, end).buffer`, and a Node Buffer's slice() is a view, whose `.buffer` is the
-  // whole file (or Node's shared pool), so a Parquet file given as a Buffer reads wrong ranges.
-  return readTraces(Uint8Array.from(bytes), { name, raw: true, onInvalid: "skip" });
+  return readTraces(bytes, { name, raw: true, onInvalid: "skip" });
 }
 
 /** The front door's verdict on bytes it cannot read (the test fails if it reads them). */
