@@ -9,8 +9,8 @@ import type { Plugin } from "vite";
 
 const VIRTUAL_ID = "virtual:examples";
 const RESOLVED_ID = "\0virtual:examples";
-/** Trace files only: the generator, its READMEs and scripts are not traces. */
-const TRACE_FILE = /\.(jsonl|json|pb|gz)$/;
+/** Trace files only: the generator, its READMEs and scripts are not traces. Tables (Parquet, CSV/TSV, Arrow) are. */
+export const TRACE_FILE = /\.(jsonl|json|pb|gz|parquet|csv|tsv|arrow|feather|arrows)$/;
 
 export interface ExampleFile {
   /** Path inside examples/, with forward slashes: `otel/genai.otlp.pb`. */

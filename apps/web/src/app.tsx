@@ -70,7 +70,7 @@ export function App() {
         {tab === "leakage" ? (
           <LeakageView key={split?.version ?? 0} preset={split?.choice ?? null} />
         ) : exploration === null || file === null ? (
-          <p class="muted empty">Open or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not), or load a bundled example.</p>
+          <p class="muted empty">Open or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables), or load a bundled example.</p>
         ) : tab === "report" ? (
           <ReportView exploration={exploration} />
         ) : tab === "conversations" ? (

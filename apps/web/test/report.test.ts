@@ -6,10 +6,10 @@ import { inferHarness, loadTraces, splitPseudoProduction } from "@whileai/traces
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
 import { exampleFiles, frontDoor, frontDoorError, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
+import { expectReportShown, number, STAT_KEYS } from "./support/shown-report.js";
 import { lossesAsShown, pickFile, problemsAsShown, shownSource } from "./support/shown-source.js";
 import type { Page } from "playwright-core";
 
-const STAT_KEYS = ["traces", "dropped", "unique_prompts", "distinct_behaviors", "graded", "passes", "fails", "ungraded", "non_binary_labels", "advisory_labels"] as const;
 /** examples/README.md: the rubric file is read with its `score` column and a 0.5 bar. */
 const LABELS: Record<string, LabelOptions> = { "graded-by-score.jsonl": { rewardKey: "score", threshold: 0.5 } };
 /** Formats pinned by hand, so a detection that went wrong in Node and the page alike still fails. */
@@ -19,12 +19,13 @@ const FORMATS: Record<string, string> = {
   "otel/genai.otlp.json": "otlp-json",
   "otel/genai.otlp.jsonl.gz": "otlp-jsonl",
   "otel/genai.otlp.pb": "otlp-protobuf",
+  "tabular/support-canonical.parquet": "parquet",
+  "tabular/support-canonical.csv": "csv",
+  "tabular/support-canonical.arrow": "arrow-file",
 };
 
 /** Formats `rawRows` reads on its own, without the front door. */
 const SECOND_READER = new Set(["rows-jsonl", "messages-jsonl", "otlp-json", "otlp-jsonl", "otlp-protobuf"]);
-
-const number = (text: string | null) => Number((text ?? "").replace(/,/g, ""));
 
 async function setLabels(page: Page, labels: LabelOptions) {
   await page.getByTestId("reward-key").fill(labels.rewardKey ?? "");
@@ -42,13 +43,6 @@ async function openFile(page: Page, name: string) {
   await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe(name.split("/").pop());
 }
 
-async function tableCounts(page: Page, testId: string, attribute: string) {
-  return page.getByTestId(testId).locator(`tbody tr[${attribute}]`).evaluateAll(
-    (rows, attr) => rows.map((row) => [row.getAttribute(attr), Array.from(row.querySelectorAll("td.num")).map((td) => td.textContent)] as const),
-    attribute,
-  );
-}
-
 let explorer: Explorer;
 beforeAll(async () => {
   explorer = await openExplorer();
@@ -64,6 +58,7 @@ describe("the trace report in the browser", () => {
     expect(files).toContain("support-canonical.jsonl");
     expect(files).toContain("otel/genai.otlp.pb");
     expect(files).toContain("otel/genai.otlp.jsonl.gz");
+    expect(files).toContain("tabular/support-canonical.parquet");
   });
 
   test.each(files)("%s: the page shows traceReport's numbers", async (name) => {
@@ -74,7 +69,8 @@ describe("the trace report in the browser", () => {
     await openFile(page, name);
     const door = await frontDoor(name.split("/").pop() as string, readFileSync(`${EXAMPLES_DIR}${name}`));
     // Row and OTLP files are read a second way here (readJsonl, readOtlpFile), which checks the front
-    // door too; a session family (examples/captures/) has no second reader, so its rows are the front door's.
+    // door too; a session family (examples/captures/) or a table (examples/tabular/, checked against its JSON
+    // Lines source in tabular.test.ts) has no second reader here, so its rows are the front door's.
     const raw = SECOND_READER.has(door.report.format) ? await rawRows(`${EXAMPLES_DIR}${name}`) : door.rows;
     const want = referenceReport(raw, labels);
 
@@ -87,23 +83,7 @@ describe("the trace report in the browser", () => {
     expect(shown.summary.includes(", gzip)")).toBe(report.gzip);
     expect({ losses: shown.losses, lost: shown.lost }).toEqual(lossesAsShown(report));
     expect(shown.problems).toEqual(problemsAsShown(report));
-    for (const key of STAT_KEYS) {
-      expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
-    }
-    const tools = await tableCounts(page, "tools", "data-tool");
-    expect(tools.map(([tool, [calls, faults]]) => [tool, number(calls), number(faults)]).sort()).toEqual(
-      Object.entries(want.tools_observed).map(([tool, t]) => [tool, t.n, t.fault_n]).sort(),
-    );
-    for (const [testId, field] of [["faults", "faults_observed"], ["world-states", "world_states_observed"]] as const) {
-      const shownCounts = Object.keys(want[field]).length === 0 ? [] : await tableCounts(page, testId, "data-name");
-      expect(Object.fromEntries(shownCounts.map(([k, [n]]) => [k, number(n)])), field).toEqual(want[field]);
-    }
-    const warnings = want.warnings.length === 0 ? [] : await page.getByTestId("warnings").locator("li").allTextContents();
-    expect(warnings).toEqual(want.warnings);
-    if (want.warnings.length === 0) await expect.poll(() => page.getByTestId("no-warnings").count()).toBe(1);
-    const unread = Object.keys(want.unread_numeric_columns).length === 0 ? [] : await tableCounts(page, "unread-columns", "data-column");
-    expect(Object.fromEntries(unread.map(([k, [n]]) => [k, number(n)]))).toEqual(want.unread_numeric_columns);
-    expect(await page.getByTestId("chart-faults-per-tool").locator("g[data-tool]").count()).toBe(Object.keys(want.tools_observed).length);
+    await expectReportShown(page, want);
     await page.screenshot({ path: `${ARTIFACTS}report-${name.replace(/\//g, "_")}.png` });
   });
 

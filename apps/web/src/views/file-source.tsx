@@ -5,6 +5,17 @@ import { loadError, type LoadError } from "../load/load-error.js";
 import type { LoadedSource } from "../load/read-source.js";
 import { bytes } from "./format.js";
 
+/**
+ * What the file chooser offers. Only a hint to the dialog: the front door tells every format by its
+ * content, never by the name, and a dropped file of any name is read the same way.
+ */
+export const ACCEPTED_FILES = [
+  // JSON, JSON Lines and OTLP protobuf, any of them gzipped
+  ".jsonl", ".json", ".ndjson", ".gz", ".pb", ".binpb", ".protobuf",
+  // tables: Parquet, CSV/TSV, Arrow IPC file (Feather v2) and stream
+  ".parquet", ".csv", ".tsv", ".arrow", ".feather", ".arrows",
+].join(",");
+
 export interface FileSourceProps {
   /** Prefix of the test ids: `${id}-file`, `${id}-example`, `${id}-load-example`. */
   id: string;
@@ -59,7 +70,7 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
         Open a file…
         <input
           type="file"
-          accept=".jsonl,.json,.ndjson,.gz,.pb,.binpb,.protobuf"
+          accept={ACCEPTED_FILES}
           data-testid={`${id}-file`}
           onChange={(e) => {
             pick(e.currentTarget.files);

@@ -43,7 +43,8 @@ function workspaceDists(): string[] {
 /** dist/ as `vite build` makes it; rebuilt here when missing or older than the sources (turbo builds it first in CI). */
 export async function ensureBuilt(): Promise<void> {
   const index = `${DIST}index.html`;
-  const inputs = [`${APP_DIR}src`, ...workspaceDists()].map(newestMtime);
+  // build/ holds the examples plugin; every trace file under examples/ is copied into the build.
+  const inputs = [`${APP_DIR}src`, `${APP_DIR}build`, EXAMPLES_DIR, ...workspaceDists()].map(newestMtime);
   const sources = Math.max(...inputs, statSync(`${APP_DIR}index.html`).mtimeMs, statSync(`${APP_DIR}vite.config.ts`).mtimeMs);
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   await build({ root: APP_DIR, logLevel: "warn" });

@@ -5,15 +5,16 @@ import { readOtlpFile } from "@whileai/otel/node";
 import { rowsFromOtel } from "@whileai/otel";
 import { inferHarness, loadTraces, readJsonl, traceReport, type ToolSchema, type TraceReport } from "@whileai/traces/node";
 import { readTraces, TraceReadError, type SourceReport } from "@whileai/ingest";
+import { TRACE_FILE } from "../../build/examples-plugin.js";
 
-/** Every trace file the app bundles (same rule as build/examples-plugin.ts). */
+/** Every trace file the app bundles (build/examples-plugin.ts's rule). */
 export function exampleFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (at: string) => {
     for (const entry of readdirSync(at, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       const path = join(at, entry.name);
       if (entry.isDirectory() && entry.name !== "generator") walk(path);
-      else if (entry.isFile() && /\.(jsonl|json|pb|gz)$/.test(entry.name)) out.push(relative(dir, path).split(sep).join("/"));
+      else if (entry.isFile() && TRACE_FILE.test(entry.name)) out.push(relative(dir, path).split(sep).join("/"));
     }
   };
   walk(dir);

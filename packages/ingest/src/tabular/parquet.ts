@@ -1,9 +1,9 @@
 /**
- * Parquet through hyparquet (pure JS, browser and Node) with hyparquet-compressors for every
- * common codec (snappy, gzip, zstd, brotli, lz4). The footer is read first, then one row group at
+ * Parquet through hyparquet (pure JS, browser and Node) with hyparquet-compressors for the codecs
+ * it does not build in (gzip, zstd, brotli, lz4). The footer is read first, then one row group at
  * a time through ranged reads, so memory holds one decoded row group, not the file.
  */
-import type { AsyncBuffer, FileMetaData, SchemaElement } from "hyparquet";
+import type { AsyncBuffer, Compressors, FileMetaData, SchemaElement } from "hyparquet";
 import { TraceReadError } from "../errors.js";
 import { addUnreadable, UNREADABLE_ROW_GROUP } from "../report.js";
 import type { TableContext } from "./table-source.js";
@@ -13,7 +13,7 @@ import { jsonObject } from "./values.js";
 const parsers = { dateFromDays: (days: number): string => new Date(days * 86_400_000).toISOString().slice(0, 10) };
 
 export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise<void> {
-  const [{ parquetMetadataAsync, parquetReadObjects, parquetSchema }, { compressors }] = await Promise.all([import("hyparquet"), import("hyparquet-compressors")]);
+  const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import("hyparquet");
   if (file.byteLength < 12 || String.fromCharCode(...new Uint8Array(await file.slice(file.byteLength - 4))) !== "PAR1") {
     throw new TraceReadError(ctx.name, "not a readable Parquet file: it opens as Parquet but does not end with the Parquet footer (PAR1); it may be cut short");
   }
@@ -23,6 +23,7 @@ export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise
   } catch (error) {
     throw new TraceReadError(ctx.name, `not a readable Parquet file: ${reason(error)}`, { cause: error });
   }
+  const compressors = await compressorsFor(metadata);
   const fixes = columnFixes(metadata, parquetSchema(metadata).children.map((child) => child.element));
   const groups = metadata.row_groups;
   let start = 0;
@@ -49,6 +50,18 @@ export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise
     }
     start = end;
   }
+}
+
+/**
+ * The decompressors a file's column chunks need. Snappy (what the Hub, pyarrow and DuckDB write
+ * by default) and no compression are built into hyparquet in plain JavaScript; the others load
+ * hyparquet-compressors (72 KB gzipped, most of it brotli's dictionary, and a wasm snappy that a
+ * browser without WebAssembly could not compile) only for a file that uses them.
+ */
+async function compressorsFor(metadata: FileMetaData): Promise<Compressors | undefined> {
+  const builtIn = new Set(["UNCOMPRESSED", "SNAPPY"]);
+  const others = metadata.row_groups.some((group) => group.columns.some((column) => column.meta_data && !builtIn.has(column.meta_data.codec)));
+  return others ? (await import("hyparquet-compressors")).compressors : undefined;
 }
 
 /** Exact digits of a decimal: a number while a double holds every digit (15), else a decimal string. */
