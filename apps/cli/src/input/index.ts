@@ -2,8 +2,7 @@
  * Reading what the user gave: files or stdin, through the one front door (`@whileai/ingest`),
  * which tells each input's format by its content and reports what it dropped.
  */
-import { stat } from "node:fs/promises";
-import { describeLosses, fileChunks, streamTraces, streamTracesFile, type ReadTracesOptions, type RowBatchSink, type SourceReport } from "@whileai/ingest/node";
+import { describeLosses, streamTraces, streamTracesFile, type ReadTracesOptions, type RowBatchSink, type SourceReport } from "@whileai/ingest/node";
 import type { TraceRow } from "@whileai/traces";
 import { UsageError } from "../errors.js";
 import { currentIo, resolvePath } from "../io.js";
@@ -26,21 +25,7 @@ export async function streamInput(path: string, options: ReadInputOptions, sink:
   if (path === "-") return streamTraces(currentIo().stdin as AsyncIterable<Uint8Array>, { ...options, name: STDIN_NAME }, sink);
   // Named as the user wrote it; opened where the run's working directory puts it.
   const file = resolvePath(path);
-  if (await isStream(file)) return streamTraces(fileChunks(file, { name: path, signal: options.signal }), { ...options, name: path }, sink);
   return streamTracesFile(file, { ...options, name: path }, sink);
-}
-
-/**
- * Whether a path is a pipe, socket or device: its size says nothing (a pipe's is 0), so it cannot
- * be read at offsets. A path that cannot be stat'ed is left to the reader, which names the problem.
- */
-async function isStream(file: string): Promise<boolean> {
-  try {
-    const info = await stat(file);
-    return info.isFIFO() || info.isCharacterDevice() || info.isSocket();
-  } catch {
-    return false;
-  }
 }
 
 /** All rows of one input, and its report. */

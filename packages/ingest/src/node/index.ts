@@ -3,9 +3,9 @@
  * entry touches Node built-ins, so the main entry bundles for browsers.
  */
 import { createReadStream } from "node:fs";
-import { open, writeFile, type FileHandle } from "node:fs/promises";
+import { open, stat, writeFile, type FileHandle } from "node:fs/promises";
 import type { TraceRow } from "@whileai/traces";
-import { failRead, type RandomAccessBytes } from "../bytes.js";
+import { failRead, type RandomAccessBytes, type TraceBytes } from "../bytes.js";
 import { readTraces, streamTraces, type ReadTracesOptions, type RowBatchSink } from "../read.js";
 import type { SourceReport } from "../report.js";
 import { encodeRows, rowFileFormat, type RowFileFormat } from "../write-rows.js";
@@ -24,24 +24,30 @@ export function streamTracesFile(path: string, options: ReadTracesOptions, sink:
 
 /**
  * The file as random-access bytes for the length of `read`: Parquet is read footer first and a
- * row group at a time, other formats stream through in 1 MiB reads. A missing file, a directory
- * or a read error is named in one line.
+ * row group at a time, other formats stream through in 1 MiB reads. A pipe or device is a stream
+ * (a table there is held whole). A missing file, a directory or a read error is named in one line.
  */
-async function withFile<T>(path: string, options: { name?: string; signal?: AbortSignal }, read: (file: RandomAccessBytes) => Promise<T>): Promise<T> {
+async function withFile<T>(path: string, options: { name?: string; signal?: AbortSignal }, read: (file: TraceBytes) => Promise<T>): Promise<T> {
   const name = options.name ?? path;
   let handle: FileHandle;
   let size: number;
+  // Told before opening: a FIFO opened once and closed would lose what its writer sent.
+  const kind = await stat(path).catch(() => undefined);
+  if (kind && !kind.isFile() && !kind.isDirectory()) {
+    // A pipe (`<(zcat ...)`, a FIFO), socket or device has no size to read at offsets: it is read through.
+    return read(fileChunks(path, options));
+  }
   try {
     handle = await open(path, "r");
-    const stat = await handle.stat().catch(async (error: unknown) => {
+    const info = await handle.stat().catch(async (error: unknown) => {
       await handle.close();
       throw error;
     });
-    if (stat.isDirectory()) {
+    if (info.isDirectory()) {
       await handle.close();
       throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
     }
-    size = stat.size;
+    size = info.size;
   } catch (error) {
     failRead(error, name);
   }
