@@ -2,7 +2,8 @@
 import { faultFromResult, flawRows, mineTraces, type TraceRow } from "@whileai/traces";
 import { readInputs, reportInputs } from "../input/index.js";
 import { currentIo } from "../io.js";
-import { LineSink, isStdout, note, writeJson, writeText } from "../output.js";
+import { outputFormat, writeRowsTo } from "../row-output.js";
+import { isStdout, note, writeJson, writeText } from "../output.js";
 import type { FlawsFlags } from "./flaws.js";
 import { readOptions } from "./input-options.js";
 
@@ -15,15 +16,12 @@ export interface ToolFaults {
 }
 
 export async function runFlaws(inputs: string[], flags: FlawsFlags): Promise<void> {
+  outputFormat(flags.output);
   const { rows, inputs: reports } = await readInputs(inputs, readOptions(flags));
   const flawed = flawRows(rows);
   const mined = mineTraces(rows);
   const tools = toolFaults(rows);
-  if (flags.output !== undefined) {
-    const sink = new LineSink(flags.output);
-    for (const row of flawed) await sink.write(JSON.stringify(row));
-    await sink.close();
-  }
+  if (flags.output !== undefined) await writeRowsTo(flags.output, flawed);
   const summary = {
     rows: rows.length,
     flawed_rows: flawed.length,

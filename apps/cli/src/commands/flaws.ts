@@ -16,7 +16,7 @@ export function register(program: Command): void {
     .command("flaws")
     .description("Count flawed rows (a faulted call or a failing label) and each tool's faults.")
     .argument("[inputs...]", "trace files in any supported format (- or none for stdin)")
-    .option("-o, --output <file>", "also write the flawed rows there (JSON Lines)");
+    .option("-o, --output <file>", "also write the flawed rows there: JSON Lines, or .parquet / .csv / .tsv by the extension");
   addInputOptions(command)
     .option("--json", "print the counts as JSON")
     .addHelpText(

@@ -6,7 +6,8 @@ import type { TraceRow } from "@whileai/traces";
 import { CliError, UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
 import { currentIo, resolvePath } from "../io.js";
-import { LineSink, formatJson, isStdout, writeJson, writeText, writeTextFile } from "../output.js";
+import { outputFormat, writeRowsTo } from "../row-output.js";
+import { formatJson, isStdout, writeJson, writeText, writeTextFile } from "../output.js";
 import { interruptSignal } from "../signals.js";
 import { readOptions } from "./input-options.js";
 import type { LeakFlags } from "./leak.js";
@@ -26,6 +27,7 @@ async function scan(flags: LeakFlags): Promise<void> {
   if (flags.shard !== undefined && flags.dropTo !== undefined) {
     throw new UsageError("--drop-to needs the whole scan: run without --shard, or merge the shards' reports with --merge");
   }
+  outputFormat(flags.dropTo, "--drop-to");
   // Ctrl-C from here on stops reading or scanning cleanly (workers ended, no partial files).
   const { signal, dispose } = interruptSignal();
   const { createScanProgressBar } = await import("../progress.js");
@@ -71,16 +73,12 @@ async function scan(flags: LeakFlags): Promise<void> {
 }
 
 /** The generated rows not flagged, in order. `flags` is indexed by row: a whole scan covers every row. */
-async function writeClean(path: string, rows: readonly TraceRow[], flags: Uint8Array): Promise<number> {
-  const sink = new LineSink(path);
-  let kept = 0;
-  for (let i = 0; i < rows.length; i++) {
-    if (flags[i] === 1) continue;
-    await sink.write(JSON.stringify(rows[i]));
-    kept++;
-  }
-  await sink.close();
-  return kept;
+function writeClean(path: string, rows: readonly TraceRow[], flags: Uint8Array): Promise<number> {
+  return writeRowsTo(
+    path,
+    rows.filter((_, i) => flags[i] !== 1),
+    "--drop-to",
+  );
 }
 
 function formatScan(result: LeakageScan, flags: LeakFlags): string[] {

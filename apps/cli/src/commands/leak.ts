@@ -34,7 +34,7 @@ export function register(program: Command): void {
     .addOption(new Option("--kernel <kernel>", "similarity kernel").choices(["auto", "wasm", "ts"]).default("auto"))
     .option("--shard <i/N>", "scan only shard i of N (rows with row % N == i); combine the parts with --merge", parseShard)
     .option("--out <report.json>", "also write the report JSON there")
-    .option("--drop-to <clean.jsonl>", "write the generated rows that do not leak there, as canonical rows (whole scans only)")
+    .option("--drop-to <clean.jsonl>", "write the generated rows that do not leak there, as canonical rows (whole scans only; JSON Lines, or .parquet / .csv / .tsv by the extension)")
     .option("--merge <parts...>", "merge shard reports (from --out or --json of each --shard run) into the whole scan's report")
     .option("--json", "print the report as JSON");
   // --threshold above is the leakage bar; the label threshold of the shared input options would clash.

@@ -180,3 +180,41 @@ describe("wai rows -o: the format told by the extension", () => {
     expect(result.stderr).toMatch(/^wai: cannot write .*no\/such\/dir\/rows\.parquet: ENOENT/);
   });
 });
+
+describe("every command that writes rows writes the format the path's extension names", () => {
+  const magic = (file: string) => readFileSync(file).subarray(0, 4).toString("latin1");
+
+  it("wai split --train x.parquet --holdout y.csv: both parts read back as the rows JSON Lines parts hold", async () => {
+    const file = example("support-canonical.jsonl");
+    const args = ["split", file, "--fraction", "0.2", "--seed", "3"];
+    const jsonl = await runWai([...args, "--train", tmp.path("s-train.jsonl"), "--holdout", tmp.path("s-hold.jsonl")]);
+    expect(jsonl.code).toBe(0);
+    const tables = await runWai([...args, "--train", tmp.path("s-train.parquet"), "--holdout", tmp.path("s-hold.csv")]);
+    expect(tables.code).toBe(0);
+    expect(magic(tmp.path("s-train.parquet"))).toBe("PAR1");
+    expect(await canonicalRows(tmp.path("s-train.parquet"))).toEqual(await canonicalRows(tmp.path("s-train.jsonl")));
+    expect(await canonicalRows(tmp.path("s-hold.csv"))).toEqual(await canonicalRows(tmp.path("s-hold.jsonl")));
+  });
+
+  it("wai flaws -o x.parquet and wai leak --drop-to x.tsv", async () => {
+    const file = example("support-canonical.jsonl");
+    expect((await runWai(["flaws", file, "-o", tmp.path("f.jsonl")])).code).toBe(0);
+    expect((await runWai(["flaws", file, "-o", tmp.path("f.parquet")])).code).toBe(0);
+    expect(magic(tmp.path("f.parquet"))).toBe("PAR1");
+    expect(await canonicalRows(tmp.path("f.parquet"))).toEqual(await canonicalRows(tmp.path("f.jsonl")));
+    const leak = ["leak", "--generated", example("generated/simulated-support.jsonl"), "--sources", file];
+    expect((await runWai([...leak, "--drop-to", tmp.path("clean.jsonl")])).code).toBe(0);
+    expect((await runWai([...leak, "--drop-to", tmp.path("clean.tsv")])).code).toBe(0);
+    expect(await canonicalRows(tmp.path("clean.tsv"))).toEqual(await canonicalRows(tmp.path("clean.jsonl")));
+  });
+
+  it("an unknown extension is a usage error naming the flag, before anything is read", async () => {
+    const result = await runWai(["split", example("support-canonical.jsonl"), "--train", tmp.path("t.xlsx"), "--holdout", tmp.path("h.jsonl")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`--train ${tmp.path("t.xlsx")}: cannot write rows as ".xlsx"`);
+    expect(existsSync(tmp.path("h.jsonl"))).toBe(false);
+    const leak = await runWai(["leak", "--generated", example("support-canonical.jsonl"), "--sources", example("support-canonical.jsonl"), "--drop-to", tmp.path("c.json")]);
+    expect(leak.code).toBe(2);
+    expect(leak.stderr).toContain('--drop-to');
+  });
+});

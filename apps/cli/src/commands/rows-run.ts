@@ -3,17 +3,12 @@
  * the format the output's extension names. JSON Lines stream through; Parquet, CSV and TSV are
  * written whole, once every input is read.
  */
-import { basename, extname } from "node:path";
-import { rowFileFormat, writeRowsFile, type RowFileFormat } from "@whileai/ingest/node";
 import type { TraceRow } from "@whileai/traces";
-import { CliError, UsageError } from "../errors.js";
 import { reportInputs, streamInputs, type InputReport } from "../input/index.js";
-import { resolvePath } from "../io.js";
 import { LineSink, isStdout, note, writeJson } from "../output.js";
+import { outputFormat, writeTable } from "../row-output.js";
 import { readOptions } from "./input-options.js";
 import type { RowsFlags } from "./rows.js";
-
-const FORMATS_SAID = ".jsonl or .ndjson (JSON Lines), .parquet, .csv or .tsv";
 
 export async function runRows(inputs: string[], flags: RowsFlags): Promise<void> {
   const output = flags.output ?? flags.out;
@@ -39,7 +34,7 @@ export async function runRows(inputs: string[], flags: RowsFlags): Promise<void>
       for (const row of batch) all.push(row);
     });
     target = output as string;
-    await writeWhole(target, all, format);
+    await writeTable(target, all, format);
     rows = all.length;
   }
   if (flags.json && !isStdout(output)) {
@@ -48,27 +43,4 @@ export async function runRows(inputs: string[], flags: RowsFlags): Promise<void>
   }
   reportInputs(reports);
   if (!isStdout(output)) note(`wrote ${rows} row${rows === 1 ? "" : "s"} to ${target}`);
-}
-
-/**
- * The format `path` asks for: JSON Lines for stdout and for a path with no extension (a device or
- * pipe such as /dev/stdout, as before formats were told by name), else the one its extension names.
- */
-export function outputFormat(path: string | undefined): RowFileFormat {
-  if (path === undefined || isStdout(path)) return "jsonl";
-  const extension = extname(basename(path));
-  if (extension === "") return "jsonl";
-  const format = rowFileFormat(path);
-  if (format === undefined) throw new UsageError(`-o ${path}: cannot write rows as "${extension}"; the extension names the format: ${FORMATS_SAID}`);
-  return format;
-}
-
-async function writeWhole(path: string, rows: readonly TraceRow[], format: RowFileFormat): Promise<void> {
-  // A Parquet file types its columns from its rows: with none there is nothing to type them from.
-  if (rows.length === 0 && format === "parquet") throw new CliError(`cannot write ${path}: no rows were read, and a Parquet file needs at least one row to type its columns`);
-  try {
-    await writeRowsFile(resolvePath(path), rows as readonly Record<string, unknown>[], format);
-  } catch (error) {
-    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
-  }
 }

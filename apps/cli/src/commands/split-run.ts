@@ -3,17 +3,20 @@ import { splitPseudoProduction, taskIdentity, type TraceRow } from "@whileai/tra
 import { UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
 import { currentIo } from "../io.js";
-import { LineSink, isStdout, writeJson, writeText } from "../output.js";
+import { isStdout, writeJson, writeText } from "../output.js";
+import { outputFormat, writeRowsTo } from "../row-output.js";
 import { readOptions } from "./input-options.js";
 import type { SplitFlags } from "./split.js";
 
 export async function runSplit(inputs: string[], flags: SplitFlags): Promise<void> {
   if (isStdout(flags.train) && isStdout(flags.holdout)) throw new UsageError("--train and --holdout cannot both be stdout");
   if (flags.train === flags.holdout) throw new UsageError("--train and --holdout must be different files");
+  outputFormat(flags.train, "--train");
+  outputFormat(flags.holdout, "--holdout");
   const { rows, inputs: reports } = await readInputs(inputs, readOptions(flags));
   const [holdout, train] = splitPseudoProduction(rows, { fraction: flags.fraction, seed: flags.seed });
-  await writeRows(flags.holdout, holdout);
-  await writeRows(flags.train, train);
+  await writeRowsTo(flags.holdout, holdout, "--holdout");
+  await writeRowsTo(flags.train, train, "--train");
   const summary = {
     rows: rows.length,
     fraction: flags.fraction,
@@ -36,12 +39,6 @@ export async function runSplit(inputs: string[], flags: SplitFlags): Promise<voi
       `  train:   ${train.length} rows, ${summary.train.tasks} tasks -> ${flags.train}`,
     ].join("\n"),
   );
-}
-
-async function writeRows(path: string, rows: readonly TraceRow[]): Promise<void> {
-  const sink = new LineSink(path);
-  for (const row of rows) await sink.write(JSON.stringify(row));
-  await sink.close();
 }
 
 /** Distinct tasks among `part`, identified as the split identifies them (a keyless row is its own task). */

@@ -20,8 +20,8 @@ export function register(program: Command): void {
     .command("split")
     .description("Split rows into train and a task-disjoint holdout (flawed tasks first, then a seeded fill).")
     .argument("[inputs...]", "trace files in any supported format (- or none for stdin)")
-    .requiredOption("--train <file>", "where the train rows go (JSON Lines)")
-    .requiredOption("--holdout <file>", "where the holdout rows go (JSON Lines)")
+    .requiredOption("--train <file>", "where the train rows go: JSON Lines, or .parquet / .csv / .tsv by the extension")
+    .requiredOption("--holdout <file>", "where the holdout rows go: JSON Lines, or .parquet / .csv / .tsv by the extension")
     .option("--fraction <share>", "share of rows to hold out, 0 to 1; flawed tasks are held even past it", parseFraction, 0.2)
     .option("--seed <integer>", "orders the fill; the same seed gives the same split", parseInteger, 0);
   addInputOptions(command)

@@ -49,6 +49,14 @@ describe("wai push, datasets, pull, publish, catalog, delete", () => {
     expect(toStdout.code).toBe(0);
     expect(toStdout.stdout).toBe(readFileSync(CANONICAL, "utf8"));
     expect(toStdout.stderr).toBe(`wai: pulled ${id} (50.1 kB)\n`);
+    // A .parquet path gets Parquet; its rows read back as the pulled JSON Lines' rows (deep equal:
+    // a nested object's keys come back in its column's order).
+    const table = join(home, "pulled.parquet");
+    expect((await runWai(["pull", id, "-o", table], { env })).code).toBe(0);
+    expect(readFileSync(table).subarray(0, 4).toString("latin1")).toBe("PAR1");
+    const [fromTable, fromLines] = await Promise.all([runWai(["rows", table]), runWai(["rows", out])]);
+    const parsed = (text: string) => text.trim().split("\n").map((line) => JSON.parse(line) as unknown);
+    expect(parsed(fromTable.stdout)).toEqual(parsed(fromLines.stdout));
 
     const published = await runWai(["publish", id, "--agent", "Support Bot"], { env });
     expect(published.code).toBe(0);

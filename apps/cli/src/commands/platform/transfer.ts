@@ -38,7 +38,7 @@ export function registerTransfer(program: Command): void {
 
   platformCommand(program, "pull", "Download a dataset's rows as JSONL, streamed to a file or stdout.")
     .argument("<dataset-id>", "the dataset (yours, or any published one)")
-    .option("-o, --output <path>", "file to write (default: stdout)")
+    .option("-o, --output <path>", "file to write (default: stdout): .parquet, .csv or .tsv write that format, any other path the JSON Lines bytes")
     .addHelpText("after", examples("wai pull ds_0123abcd -o rows.jsonl", "wai pull ds_0123abcd | head -n 1"))
     .action(async (datasetId: string, options: PullOptions) => (await run()).runPull(datasetId, options));
 }
