@@ -20,11 +20,13 @@ const JSONL = "support-canonical.jsonl";
 
 /** The reader chunks each kind of table fetches, by the npm package they hold. */
 const READERS = {
-  parquet: ["hyparquet", "hyparquet-compressors"],
+  parquet: ["hyparquet"],
   csv: ["papaparse"],
   arrow: ["@uwdata/flechette"],
 } as const;
-const ALL_READERS = Object.values(READERS).flat();
+/** Parquet codecs past snappy (built into hyparquet), fetched only for a file that uses one. */
+const CODECS = "hyparquet-compressors";
+const ALL_READERS = [...Object.values(READERS).flat(), CODECS];
 
 let explorer: Explorer;
 const chunks = new Map<string, string[]>();
@@ -118,9 +120,10 @@ describe("tables in the explorer", () => {
     await expectSourceAsNode(page, "support-canonical.parquet", bytes, "parquet");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
     await expectReportShown(page, await wantFor(name, bytes));
-    // Snappy (the file's codec, fixtures/tabular/SOURCE.md) is hysnappy's WebAssembly, compiled
-    // from its inlined bytes when the Parquet reader loads: the page's CSP allows it ('wasm-unsafe-eval').
-    expect(await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles)).toBeGreaterThan(wasmBefore);
+    // Snappy (the file's codec, fixtures/tabular/SOURCE.md) is built into hyparquet in JavaScript:
+    // the other codecs, and hysnappy's WebAssembly with them, are not fetched for it.
+    expect(await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles)).toBe(wasmBefore);
+    expect(requested(CODECS)).toEqual([]);
     // The File went to the front door as a Blob: read by slice(), never whole through arrayBuffer(), text() or stream().
     const reads = await fileReads(page);
     expect(reads.length).toBeGreaterThan(0);
@@ -129,6 +132,18 @@ describe("tables in the explorer", () => {
     for (const pkg of READERS.parquet) expect(requested(pkg).length, pkg).toBeGreaterThan(0);
     expect([...requested("papaparse"), ...requested("@uwdata/flechette")]).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}tabular-parquet.png` });
+  });
+
+  // Runs before any other non-snappy Parquet file of this page: the codecs load once a page.
+  test("a zstd Parquet file fetches the codecs then, and their WebAssembly compiles under the page's CSP", async () => {
+    const { page } = explorer;
+    const wasmBefore = await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles);
+    await pickFile(page, "support-zstd.parquet", fixture("support-zstd.parquet"));
+    await expect.poll(() => page.getByTestId("file-format").getAttribute("data-format")).toBe("parquet");
+    expect(requested(CODECS).length).toBeGreaterThan(0);
+    // hysnappy compiles its inlined wasm when the codecs load: the CSP allows it ('wasm-unsafe-eval').
+    expect(await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles)).toBeGreaterThan(wasmBefore);
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 
   test("a Parquet file larger than its footer read: the footer first, then the row group, never the whole file in one read", async () => {

@@ -96,10 +96,10 @@ describe("pull to a Parquet, CSV or TSV path", () => {
     expect(empty?.message).toMatch(/^pull of ds to .*empty\.parquet: the dataset has no rows, and a Parquet file needs one to type its columns/);
     expect(existsSync(join(dir, "empty.parquet"))).toBe(false);
 
-    // CSV can hold no rows: an empty header line.
+    // CSV of no rows has no columns: an empty file.
     suite.server.reset([{ status: 200, json: { parts: [`${suite.server.url}/p0`] } }, { status: 200, text: "\n" }]);
     await pull("ds", join(dir, "empty.csv"), { apiKey: "k" });
-    expect(readFileSync(join(dir, "empty.csv"), "utf8")).toBe("\n");
+    expect(readFileSync(join(dir, "empty.csv"), "utf8")).toBe("");
   });
 
   it("a failed download leaves an existing file as it was", async () => {
