@@ -52,6 +52,9 @@ describe("CSV", () => {
     const { rows } = await read("prompt,n,id\na,1,1\nb,2,2\nc,12345678901234567890,n/a\n");
     expect(rows.map((r) => r.n)).toEqual([1, 2, "12345678901234567890"]);
     expect(rows.map((r) => r.id)).toEqual(["1", "2", "n/a"]);
+    // A label column of 1/0 and true/false reads each cell as what it is.
+    const labels = await read("prompt,reward\na,1\nb,false\nc,0.5\nd,True\n");
+    expect(labels.rows.map((r) => r.reward)).toEqual([1, false, 0.5, true]);
   });
 
   it("reads TSV, CRLF and bare-CR files, a byte-order mark and a one-column file", async () => {

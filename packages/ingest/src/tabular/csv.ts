@@ -18,7 +18,7 @@ import { jsonValue } from "./values.js";
 /** A batch is cut at the first record end past this many characters. */
 const BATCH_CHARS = 1 << 20;
 
-type Kind = "json" | "number" | "boolean" | "text";
+type Kind = "json" | "number" | "boolean" | "scalar" | "text";
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const BOOLEANS: Record<string, boolean> = { true: true, True: true, TRUE: true, false: false, False: false, FALSE: false };
@@ -43,12 +43,12 @@ function jsonOf(cell: string): unknown {
 /** A cell as its column reads it; a cell that does not fit its column's type stays text. */
 function cellValue(cell: string, kind: Kind): unknown {
   if (cell === "") return null;
-  if (kind === "number" && NUMBER.test(cell)) {
+  if ((kind === "number" || kind === "scalar") && NUMBER.test(cell)) {
     const number = Number(cell);
     // An integer past 2^53 keeps its digits rather than rounding.
     return /^[+-]?\d+$/.test(cell) && !Number.isSafeInteger(number) ? cell : number;
   }
-  if (kind === "boolean" && cell in BOOLEANS) return BOOLEANS[cell];
+  if ((kind === "boolean" || kind === "scalar") && cell in BOOLEANS) return BOOLEANS[cell];
   if (kind === "json") {
     const value = jsonOf(cell);
     // JSON text of a table's struct holds every field; a null one is an absent key, as in Parquet.
@@ -57,18 +57,26 @@ function cellValue(cell: string, kind: Kind): unknown {
   return cell;
 }
 
-/** Each column's kind: the one kind all its non-empty cells share, else text. */
+/**
+ * Each column's kind: the one kind all its non-empty cells share, else text. Numbers and booleans
+ * together make a `scalar` column, each cell read as what it is: a label column often mixes 1/0
+ * with true/false, and reading it as text would leave those rows unlabelled.
+ */
 function columnKinds(width: number, records: readonly string[][]): Kind[] {
   const kinds: (Kind | undefined)[] = new Array(width).fill(undefined);
   for (const record of records) {
     for (let c = 0; c < width && c < record.length; c++) {
       if (record[c] === "" || kinds[c] === "text") continue;
       const kind = cellKind(record[c]);
-      kinds[c] = kinds[c] === undefined || kinds[c] === kind ? kind : "text";
+      const was = kinds[c];
+      if (was === undefined || was === kind) kinds[c] = kind;
+      else kinds[c] = SCALARS.has(was) && SCALARS.has(kind) ? "scalar" : "text";
     }
   }
   return kinds.map((kind) => kind ?? "text");
 }
+
+const SCALARS = new Set<Kind>(["number", "boolean", "scalar"]);
 
 interface Parsed {
   fields: string[];
