@@ -452,7 +452,7 @@ const table = [
   ...FRONT.slice(4).map(frontLine),
   "",
   `File sizes of the same ${fmt(N)} rows: ${["rows.jsonl", "rows.parquet", "rows.csv", "rows.tsv", "rows.arrow"].map((name) => `${name.split(".")[1]} ${fmt(mb(files[name].bytes), 2)} MB`).join(", ")}; Parquet is ${fmt(files["rows.jsonl"].bytes / files["rows.parquet"].bytes, 1)}x smaller than JSON Lines. JSON-text rows: JSON Lines ${fmt(mb(files["text-rows.jsonl"].bytes), 2)} MB, encodeRows Parquet ${fmt(mb(files["text-rows.parquet"].bytes), 2)} MB, parquet-wasm Parquet ${fmt(mb(files["rows-rs.parquet"].bytes), 2)} MB.`,
-  `Row groups: encodeRows ${metadata.row_groups.length} (1,000 rows, then 10,000 each), parquet-wasm ${rsMetadata.row_groups.length}. TSV reads through the CSV reader (${checks["rows.tsv"].booleanLabelAsText} unlabelled rows, as CSV) and is not timed apart.`,
+  `Row groups: encodeRows ${metadata.row_groups.length} (1,000 rows, then 10,000 each), parquet-wasm ${rsMetadata.row_groups.length}. TSV reads through the CSV reader (${fmt(checks["rows.tsv"].booleanLabelAsText)} unlabelled rows, as CSV) and is not timed apart.`,
   "",
   "### Libraries: the readers we chose against the alternatives, same file, bytes in memory",
   "",
