@@ -37,6 +37,13 @@ export function tableKind(head: Uint8Array): "parquet" | "arrow-file" | "arrow-s
   return undefined;
 }
 
+/** Whether text opens with `{` or `[` (after a byte-order mark and white space), or is only white space so far: JSON, not a table. */
+export function opensJson(head: Uint8Array): boolean {
+  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
+  while (i < head.length && isSpace(head[i])) i++;
+  return i === head.length || head[i] === 0x7b || head[i] === 0x5b;
+}
+
 function isSpace(byte: number): boolean {
   return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
 }

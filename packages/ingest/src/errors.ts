@@ -22,3 +22,8 @@ export class TraceReadError extends Error {
     return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
   }
 }
+
+/** What is said of text no reader takes, with how its first line starts. */
+export function notATrace(line: string): string {
+  return `not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf (the line starts with ${JSON.stringify(line.trim().slice(0, 20))})`;
+}

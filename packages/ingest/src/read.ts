@@ -6,8 +6,8 @@
 import type { OtlpTracesJson } from "@whileai/otel";
 import { isBlankLine, py, readLines, rowLoader, type Line, type LoadOptions, type RowLoaderHandle, type TraceRow } from "@whileai/traces";
 import { bytesAccess, failRead, openBytes, randomAccess, readAll, type RandomAccessBytes, type TraceBytes } from "./bytes.js";
-import { classifyDocument, classifyRecord, contentKind, tableKind } from "./detect.js";
-import { TraceReadError } from "./errors.js";
+import { classifyDocument, classifyRecord, contentKind, opensJson, tableKind } from "./detect.js";
+import { notATrace, TraceReadError } from "./errors.js";
 import type { RecordReader, SourceRecord } from "./reader.js";
 import type { TableContext } from "./tabular/table-source.js";
 import { addInvalidLine, addProblem, emptyReport, halfRead, NO_SIGNAL, NOT_OBJECT, noteDrop, type SourceReport } from "./report.js";
@@ -95,13 +95,6 @@ export async function streamTraces(source: TraceBytes, options: ReadTracesOption
   // Readers meet problems in their grouping order; people read them in file order.
   report.problems.sort((a, b) => (a.line ?? a.record ?? Infinity) - (b.line ?? b.record ?? Infinity));
   return report;
-}
-
-/** Whether text opens with `{` or `[` (after a byte-order mark and white space), or is only white space so far. */
-function opensJson(head: Uint8Array): boolean {
-  let i = head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf ? 3 : 0;
-  while (i < head.length && (head[i] === 0x20 || head[i] === 0x09 || head[i] === 0x0a || head[i] === 0x0d)) i++;
-  return i === head.length || head[i] === 0x7b || head[i] === 0x5b;
 }
 
 function tableContext(name: string, report: SourceReport, options: ReadTracesOptions, rows: RowBatcher): TableContext {
@@ -213,7 +206,7 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
     return;
   }
   if (!text.startsWith("{")) {
-    throw new TraceReadError(name, `not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf (the line starts with ${JSON.stringify(text.slice(0, 20))})`, { line: first.number });
+    throw new TraceReadError(name, notATrace(text), { line: first.number });
   }
   const { format, reader } = classifyRecord(firstValue);
   report.format = format;

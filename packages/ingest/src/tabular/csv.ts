@@ -9,7 +9,7 @@
  */
 import type { ParseStepResult } from "papaparse";
 import { py } from "@whileai/traces";
-import { TraceReadError } from "../errors.js";
+import { notATrace, TraceReadError } from "../errors.js";
 import { addUnreadable, WRONG_FIELD_COUNT, BAD_QUOTES } from "../report.js";
 import { csvHeader } from "./csv-header.js";
 import type { TableContext } from "./table-source.js";
@@ -160,7 +160,7 @@ export async function readCsv(chunks: AsyncIterable<Uint8Array>, ctx: TableConte
     const first = lines[index];
     const header = csvHeader(first);
     if (header === undefined) {
-      throw new TraceReadError(ctx.name, `not JSON, JSON Lines, CSV, Parquet, Arrow or OTLP protobuf (the line starts with ${JSON.stringify(first.trim().slice(0, 20))})`, { line: line + index });
+      throw new TraceReadError(ctx.name, notATrace(first), { line: line + index });
     }
     delimiter = header.delimiter;
     ctx.report.format = delimiter === "\t" ? "tsv" : "csv";

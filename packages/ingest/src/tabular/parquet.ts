@@ -24,8 +24,9 @@ export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise
     throw new TraceReadError(ctx.name, `not a readable Parquet file: ${reason(error)}`, { cause: error });
   }
   const compressors = await compressorsFor(metadata);
-  const fixes = columnFixes(metadata, parquetSchema(metadata).children.map((child) => child.element));
-  const columns = parquetSchema(metadata).children.map((child) => child.element.name);
+  const top = parquetSchema(metadata).children.map((child) => child.element);
+  const fixes = columnFixes(metadata, top);
+  const columns = top.map((element) => element.name);
   const groups = metadata.row_groups;
   let start = 0;
   for (let g = 0; g < groups.length; g++) {
