@@ -8,8 +8,14 @@
  */
 import { type Dict, isDict, isNone, isPyInt, pyTypeName } from "../py/index.js";
 
-/** An OpenAI function schema, `{"type": "function", "function": {"name", ...}}`, passed through as is. */
-export type ToolSchema = Dict;
+/**
+ * A tool as the agent declares it, passed through as is: an OpenAI function schema
+ * `{ type: "function", function: { name, description, parameters } }` or its flat form
+ * `{ name, description, parameters }`. Typed as any object so interfaces such as `InferredTool`
+ * fit (an interface is not assignable to `Record<string, unknown>`); at run time each one must
+ * be a plain object, else Python's TypeError.
+ */
+export type ToolSchema = object;
 
 /** What `for t in tools` walks: a dict yields its keys and a string its characters, as in Python. */
 function items(tools: unknown): Iterable<unknown> {
@@ -24,9 +30,9 @@ function items(tools: unknown): Iterable<unknown> {
  * `schemas(tools)`: null/undefined stay null (the caller's "no tools" branch); plain objects
  * pass through unchanged; anything else throws Python's TypeError.
  */
-export function toolSchemas(tools: unknown): ToolSchema[] | null {
+export function toolSchemas(tools: unknown): Dict[] | null {
   if (isNone(tools)) return null;
-  const out: ToolSchema[] = [];
+  const out: Dict[] = [];
   for (const tool of items(tools)) {
     if (!isDict(tool)) {
       throw new TypeError(
