@@ -68,7 +68,8 @@ function exec(command, args, options = {}) {
     child.stdout.on("data", (chunk) => (out += chunk));
     child.stderr.on("data", (chunk) => (out += chunk));
     child.on("error", (error) => resolve({ status: -1, out: `${out}${error.message}` }));
-    child.on("close", (status, signal) => resolve({ status: status ?? signal, out }));
+    const t0 = Date.now();
+    child.on("close", (status, signal) => resolve({ status: status ?? signal, out, ms: Date.now() - t0 }));
   });
 }
 
@@ -201,9 +202,9 @@ await check("TypeScript 5.9: README examples, require() from CommonJS, browser e
   console.log(`  ${version}; ${examples.length} README examples (${examples.filter((e) => e.node).length} of them Node programs), ${entries.length} entries, ${browser.length} browser entries`);
   const results = await inParallel(programs.map(({ config }) => () => exec(process.execPath, [TSC, "-p", config, "--pretty", "false"], { cwd: project })));
   programs.forEach(({ name }, i) => {
-    const { status, out } = results[i];
-    if (status === 0) console.log(`  ok   ${name}`);
-    else fail("tsc", `${name}:\n${readmePlaceOf(out.trim(), examples).replace(/^/gm, "      ")}`);
+    const { status, out, ms } = results[i];
+    if (status === 0) console.log(`  ok   ${name} (${seconds(ms)})`);
+    else fail("tsc", `${name} (${seconds(ms)}):\n${readmePlaceOf(out.trim(), examples).replace(/^/gm, "      ")}`);
   });
 });
 
