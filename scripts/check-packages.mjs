@@ -21,7 +21,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { browserEntries, bundleCases, markdownTable, measureBundles, NODE_ONLY_PACKAGES } from "./bundle-sizes.mjs";
-import { declarationImportProblems } from "./package-check/declaration-imports.mjs";
+import { declarationImportProblems, packageOf } from "./package-check/declaration-imports.mjs";
 import { loadEntries, writeLoadProbes } from "./package-check/load-probes.mjs";
 import { importedSpecifiers, readmeExamples } from "./package-check/readme-examples.mjs";
 import { readmePlaceOf, writeTypeScriptPrograms } from "./package-check/typescript-programs.mjs";
@@ -113,13 +113,13 @@ await check(`pack ${packages.length} packages with the pinned pnpm`, async () =>
   tarballs = packPackages(packages, join(work, "tarballs"), env);
   for (const [name, tarball] of tarballs) {
     const listed = await exec("tar", ["-tzf", tarball]);
-    const files = new Set(listed.out.split("\n").map((line) => line.replace(/^package\//, "")));
+    const files = new Set(listed.out.split("\n").filter(Boolean).map((line) => line.replace(/^package\//, "")));
     const missing = ["LICENSE", "README.md", "package.json"].filter((file) => !files.has(file));
     const manifest = (await exec("tar", ["-xzOf", tarball, "package/package.json"])).out;
     const workspaceRanges = manifest.match(/"workspace:[^"]*"/g) ?? [];
     if (missing.length > 0) fail("tarballs", `${name}: the tarball has no ${missing.join(", ")}`);
     else if (workspaceRanges.length > 0) fail("tarballs", `${name}: the packed package.json still has ${workspaceRanges.join(", ")}`);
-    else console.log(`  ok   ${name}: ${files.size - 1} files, LICENSE and README included`);
+    else console.log(`  ok   ${name}: ${files.size} files, LICENSE and README included`);
   }
 });
 
@@ -129,10 +129,7 @@ await check("install the tarballs into a fresh npm project", async () => {
   // Node's types, at the versions the workspace uses.
   const extra = new Set(["@types/node"]);
   for (const example of examples) {
-    for (const spec of importedSpecifiers(example.code)) {
-      const name = spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
-      if (!spec.startsWith("node:") && !name.startsWith("@whileai/")) extra.add(name);
-    }
+    for (const spec of importedSpecifiers(example.code)) if (!spec.startsWith("node:") && !spec.startsWith("@whileai/")) extra.add(packageOf(spec));
   }
   const versions = [...extra].map((name) => `${name}@${workspaceVersion(name)}`);
   mkdirSync(project);
@@ -140,8 +137,8 @@ await check("install the tarballs into a fresh npm project", async () => {
   // --ignore-scripts: better-sqlite3's install script downloads or compiles its addon (minutes);
   // nothing here opens a database, and better-sqlite3 loads the addon only on `new Database()`.
   const args = ["install", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error", ...tarballs.values(), ...versions];
-  const installed = await exec("npm", args, { cwd: project, env });
-  if (installed.status !== 0) throw new Error(`npm install failed:\n${installed.out}`);
+  const npmInstall = await exec("npm", args, { cwd: project, env });
+  if (npmInstall.status !== 0) throw new Error(`npm install failed:\n${npmInstall.out}`);
   console.log(`  ok   ${tarballs.size} tarballs and ${versions.join(", ")} installed in ${project}`);
   for (const name of names) {
     const manifest = JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8"));

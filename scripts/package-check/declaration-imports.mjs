@@ -9,7 +9,8 @@ import { dirname, join, relative } from "node:path";
 const IMPORT = /(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)["']([^"']+)["']/gm;
 const REFERENCE_TYPES = /^\/\/\/\s*<reference\s+types=["']([^"']+)["']/gm;
 
-const packageOf = (spec) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+/** The package a bare specifier names: `@scope/name/sub` → `@scope/name`, `name/sub` → `name`. */
+export const packageOf = (spec) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
 
 /** `types` files of an exports value, each with whether it is reached through a `node` condition. */
 function typesFiles(value, underNode, out) {
