@@ -63,7 +63,7 @@ export function sortByTs<T extends Record<string, unknown>>(rows: readonly T[], 
       if (!(error instanceof Unorderable)) throw error;
       throw new TypeError(
         `behaviorState: rows are ordered by ts, but row ${p.index} has ts ${pyRepr(p.ts)} and row ${q.index} ` +
-          `has ts ${pyRepr(q.ts)}, which cannot be ordered against each other (${error.message}), as in Python. ` +
+          `has ts ${pyRepr(q.ts)}, which cannot be ordered against each other (${error.message}). ` +
           "Give every row a ts of one kind (all numbers or all ISO strings); a missing ts counts as 0.",
       );
     }
