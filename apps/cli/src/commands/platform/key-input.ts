@@ -10,6 +10,12 @@ import type { CliIo } from "../../io.js";
 /** More than any key: stdin this long is a file piped by mistake, not a key. */
 const MAX_STDIN_BYTES = 64 * 1024;
 
+/** A key a request header can carry: no tab or other control character inside (the key itself is never shown). */
+function checked(key: string): string {
+  if (/[\u0000-\u001f\u007f]/.test(key)) throw new CliError("the API key holds a tab or another control character: give the key alone, on one line");
+  return key;
+}
+
 /** The key from piped stdin: all of it, trimmed; it must be one non-empty line. */
 export async function keyFromStdin(stdin: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -23,7 +29,7 @@ export async function keyFromStdin(stdin: Readable): Promise<string> {
   const key = Buffer.concat(chunks).toString("utf8").trim();
   if (key === "") throw new CliError("no API key on stdin: pipe it on one line (wai login < key.txt), or run wai login in a terminal to type it");
   if (/[\r\n]/.test(key)) throw new CliError("stdin holds more than one line: pipe the API key alone, on one line");
-  return key;
+  return checked(key);
 }
 
 /** Swallows everything readline would draw (the typed characters, cursor moves), so nothing of the key is shown. */
@@ -40,7 +46,14 @@ function interrupted(): Error {
  * echo either) and handles editing; Enter ends the key, Ctrl-C interrupts (exit 130), Ctrl-D on
  * an empty line gives up.
  */
-export function keyFromPrompt(io: Pick<CliIo, "stdin" | "stderr">): Promise<string> {
+export async function keyFromPrompt(io: Pick<CliIo, "stdin" | "stderr">): Promise<string> {
+  const key = (await typedLine(io)).trim();
+  if (key === "") throw new CliError("no API key typed");
+  return checked(key);
+}
+
+/** One line typed at the terminal, nothing of it shown (Enter was not echoed either, so a newline follows). */
+function typedLine(io: Pick<CliIo, "stdin" | "stderr">): Promise<string> {
   const rl = createInterface({ input: io.stdin, output: mutedOutput(), terminal: true });
   // Written after readline has turned echo off, so a key typed ahead is never shown.
   io.stderr.write("API key (typing is not shown): ");
@@ -48,20 +61,14 @@ export function keyFromPrompt(io: Pick<CliIo, "stdin" | "stderr">): Promise<stri
     let answered = false;
     const finish = (outcome: () => void) => {
       answered = true;
-      io.stderr.write("\n");
       rl.close();
       outcome();
     };
-    rl.once("line", (line) => {
-      const key = line.trim();
-      finish(() => (key === "" ? reject(new CliError("no API key typed")) : resolve(key)));
-    });
+    rl.once("line", (line) => finish(() => resolve(line)));
     rl.once("SIGINT", () => finish(() => reject(interrupted())));
+    // Ctrl-D, or the terminal gone: no line came.
     rl.once("close", () => {
-      if (!answered) {
-        io.stderr.write("\n");
-        reject(new CliError("no API key typed"));
-      }
+      if (!answered) reject(new CliError("no API key typed"));
     });
-  });
+  }).finally(() => io.stderr.write("\n"));
 }

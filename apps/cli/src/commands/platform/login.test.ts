@@ -72,13 +72,13 @@ describe("wai login, key on stdin", () => {
     expect(seen[0]!["x-api-key"]).toBe(KEY);
   });
 
-  it("refuses empty stdin and more than one line, storing nothing", async () => {
+  it("refuses empty stdin, more than one line and control characters, storing nothing", async () => {
     const { env, file } = freshUser();
-    for (const input of ["", " \n\n", `${KEY}\nsecond\n`]) {
+    for (const input of ["", " \n\n", `${KEY}\nsecond\n`, `${KEY}\tsecond\n`]) {
       const result = await runWai(["login"], { input, env });
       expect(result.code).toBe(1);
       expect(result.stdout).toBe("");
-      expect(result.stderr).toMatch(/^wai: (no API key on stdin: pipe it on one line|stdin holds more than one line: pipe the API key alone)/);
+      expect(result.stderr).toMatch(/^wai: (no API key on stdin: pipe it on one line|stdin holds more than one line: pipe the API key alone|the API key holds a tab or another control character)/);
       expect(result.stderr).not.toContain(KEY);
     }
     expect(existsSync(file)).toBe(false);
