@@ -14,6 +14,7 @@ import { connect } from "./connect.js";
 import { cell, formatBytes, isDict, type Dict } from "./format.js";
 import type { PullOptions, PushOptions } from "./transfer.js";
 import { transferProgress } from "./transfer-progress.js";
+import { cliWording } from "../../wording.js";
 
 /** The file must be a regular file: say so before any request is made. */
 async function requireFile(path: string): Promise<void> {
@@ -45,7 +46,7 @@ const LINE_END = /\r\n|\r|\n/;
  */
 async function gatedPushError(file: string, error: unknown): Promise<unknown> {
   if (PublishGateError.isInstance(error)) {
-    return new CliError(`${file}: the publish gate refused it: ${error.message.replace(/push with gate=False$/, "push without --gate")}`, { cause: error });
+    return new CliError(`${file}: the publish gate refused it: ${cliWording(error.message)}`, { cause: error });
   }
   if (PyJsonError.isInstance(error)) {
     const lines = (await readFile(resolvePath(file), "utf8")).split(LINE_END);
