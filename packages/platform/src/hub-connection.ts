@@ -1,5 +1,5 @@
 /** What every Hugging Face Hub call shares: the token, the endpoint and how a Hub failure reads. */
-import { HubApiError } from "@huggingface/hub";
+import { HubApiError } from "#huggingface-hub";
 import { PlatformError } from "./platform-error.js";
 import { platformRuntime } from "./runtime.js";
 

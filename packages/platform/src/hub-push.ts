@@ -6,7 +6,7 @@
  * JSON Lines, or as Parquet, CSV or TSV when the path's extension says so (issue 14), encoded by
  * `@whileai/ingest`, which is imported only then.
  */
-import { createRepo, HubApiError, uploadFile } from "@huggingface/hub";
+import { createRepo, HubApiError, uploadFile } from "#huggingface-hub";
 import type { RowFileFormat } from "@whileai/ingest";
 import { hubError, hubParams, type HubConnectionOptions } from "./hub-connection.js";
 import { tabularRowFormat } from "./row-format.js";

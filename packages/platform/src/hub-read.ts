@@ -4,7 +4,7 @@
  * caller can check a repo before or after `hubPush`. Token and endpoint resolve as for `hubPush`,
  * except that reads need no token (public repos).
  */
-import { downloadFile, listFiles, whoAmI } from "@huggingface/hub";
+import { downloadFile, listFiles, whoAmI } from "#huggingface-hub";
 import { hubError, hubParams, type HubConnectionOptions } from "./hub-connection.js";
 import { PlatformError } from "./platform-error.js";
 
