@@ -78,12 +78,18 @@ async function* streamChunks(body: ReadableStream<Uint8Array>): AsyncIterable<Ui
   }
 }
 
+// Content-Length is fetch's to set from the body: browsers drop it, undici refuses a request that sets it.
+function withoutContentLength(headers: Record<string, string>): Record<string, string> {
+  const { "Content-Length": _, ...rest } = headers;
+  return rest;
+}
+
 /** A transport that sends through `fetchFn`; its reply streams when the response has a body stream. */
 export function fetchTransport(fetchFn: PlatformFetch): PlatformRuntime["send"] {
   return async (request) => {
     const res = await fetchFn(request.url, {
       method: request.method,
-      headers: request.headers,
+      headers: withoutContentLength(request.headers),
       body: await fetchBody(request.body),
       signal: request.signal,
     });
