@@ -11,12 +11,16 @@ const suite = serverSuite("whileai-replies-");
 const KEY = { apiKey: "k" };
 
 describe("typed replies", () => {
-  it("pass through as they came, extra fields included; an empty body is {}", async () => {
+  it("pass through as they came, extra fields and key order included; an empty body is {}", async () => {
     suite.use();
-    const listing = { datasets: [{ datasetId: "ds_1", rows: null, sizeBytes: 3, tags: ["x"] }], storageBytes: 3, plan: "free" };
-    suite.server.reset([{ status: 200, json: listing }, { status: 200, text: "" }]);
-    expect(await datasets(KEY)).toEqual(listing);
+    const listing = { storageBytes: 3, datasets: [{ tags: ["x"], rows: null, sizeBytes: 3, datasetId: "ds_1" }], plan: "free" };
+    suite.server.reset([{ status: 200, json: listing }, { status: 200, text: "" }, { status: 200, json: { profile: { tokens: { approx_total: 9 }, n: 2, invalid_lines: 0 } } }]);
+    const got = await datasets(KEY);
+    expect(got).toEqual(listing);
+    expect([Object.keys(got), Object.keys(got.datasets![0]!)]).toEqual([["storageBytes", "datasets", "plan"], ["tags", "rows", "sizeBytes", "datasetId"]]);
     expect(await datasets(KEY)).toEqual({});
+    // A caller prints the keys in the order the platform wrote them (the CLI's `wai profile` does).
+    expect(Object.keys(await profile("ds_1", KEY))).toEqual(["tokens", "n", "invalid_lines"]);
   });
 
   it("refuse a field of the wrong type with a PlatformError naming the request, the field and what it held", async () => {

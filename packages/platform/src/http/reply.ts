@@ -11,7 +11,9 @@ export const Dict = z.record(z.string(), z.unknown());
  */
 export function checkReply<T>(schema: z.ZodMiniType<T>, reply: unknown, what: string): T {
   const result = schema.safeParse(reply);
-  if (result.success) return result.data;
+  // The reply itself, not zod's copy: the schemas transform nothing, and a copy has its keys in
+  // the schema's order, where the platform's order is what a caller prints (Python keeps it).
+  if (result.success) return reply as T;
   const issue = result.error.issues[0];
   const path = issue?.path ?? [];
   const at = path.length ? path.join(".") : "reply";
