@@ -29,7 +29,6 @@ export interface HubPushOptions extends HubConnectionOptions {
   /** Create the repo when missing (default true); false pushes only to an existing repo. */
   createRepo?: boolean;
   commitTitle?: string;
-  signal?: AbortSignal;
 }
 
 export interface HubPushResult {
@@ -130,8 +129,6 @@ export async function hubPush(
     });
     return { repo, url: `${common.hubUrl}/datasets/${repo}`, path, commit: out?.commit.oid ?? null, bytes: blob.size, rows, format, created };
   } catch (error) {
-    // As every platform call does, an abort rethrows the caller's reason as it is.
-    if (options.signal?.aborted) throw options.signal.reason;
-    throw hubError(`Hugging Face push to ${repo}`, error);
+    throw hubError(`Hugging Face push to ${repo}`, error, options.signal);
   }
 }
