@@ -1,21 +1,15 @@
 /** `apiUrl`, `apiKey`, `fetch` and `signal` of one call, against a recording server on 127.0.0.1. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { catalog, datasets, deleteDataset } from "./datasets.js";
 import { issueDelegatedCredential } from "./credentials.js";
 import { call } from "./http/call.js";
 import { createNodeRuntime } from "./node/runtime.js";
 import { pull } from "./pull.js";
 import { pushRows } from "./push-rows.js";
-import { fetchRuntime, setPlatformRuntime, type PlatformFetch, type PlatformRuntime } from "./runtime.js";
-import { failure } from "./testing/server-suite.js";
-import { startRecordingServer, type RecordingServer } from "./testing/recording-server.js";
+import { setPlatformRuntime, type PlatformFetch, type PlatformRuntime } from "./runtime.js";
+import { failure, serverSuite } from "./testing/server-suite.js";
 
-let server: RecordingServer;
-beforeAll(async () => {
-  server = await startRecordingServer();
-});
-afterEach(() => setPlatformRuntime(fetchRuntime));
-afterAll(() => server.close());
+const suite = serverSuite("whileai-options-");
 
 /** A runtime whose environment points elsewhere and whose transport must not be used. */
 function elsewhere(env: Record<string, string> = {}): PlatformRuntime {
@@ -36,50 +30,50 @@ describe("per-call options", () => {
   it("apiUrl, apiKey and fetch of a call win over the environment and the runtime's transport", async () => {
     setPlatformRuntime(elsewhere());
     const { fetch, urls } = recordingFetch();
-    server.reset([{ status: 200, json: { datasets: [{ datasetId: "ds_1", rows: 2 }], storageBytes: 10 } }]);
-    const listing = await datasets({ apiUrl: `${server.url}//`, apiKey: "k_call", fetch });
+    suite.server.reset([{ status: 200, json: { datasets: [{ datasetId: "ds_1", rows: 2 }], storageBytes: 10 } }]);
+    const listing = await datasets({ apiUrl: `${suite.server.url}//`, apiKey: "k_call", fetch });
     expect(listing).toEqual({ datasets: [{ datasetId: "ds_1", rows: 2 }], storageBytes: 10 });
-    expect(urls).toEqual([`GET ${server.url}/datasets`]);
-    expect(server.requests[0]!.headers["x-api-key"]).toBe("k_call");
+    expect(urls).toEqual([`GET ${suite.server.url}/datasets`]);
+    expect(suite.server.requests[0]!.headers["x-api-key"]).toBe("k_call");
   });
 
   it("without them, the environment decides: WHILEAI_API_URL, WHILEAI_API_KEY and the runtime's transport", async () => {
-    setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_API_KEY: "k_env", WHILEAI_HOME: "/nonexistent-whileai-home" } }));
-    server.reset([{ status: 200, json: { deleted: true } }]);
+    setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: suite.server.url, WHILEAI_API_KEY: "k_env", WHILEAI_HOME: "/nonexistent-whileai-home" } }));
+    suite.server.reset([{ status: 200, json: { deleted: true } }]);
     expect(await deleteDataset("ds_1")).toEqual({ deleted: true });
-    expect(server.requests.map((r) => [r.method, r.path, r.headers["x-api-key"]])).toEqual([["DELETE", "/datasets/ds_1", "k_env"]]);
+    expect(suite.server.requests.map((r) => [r.method, r.path, r.headers["x-api-key"]])).toEqual([["DELETE", "/datasets/ds_1", "k_env"]]);
   });
 
   it("the call's fetch also carries the raw URLs: the presigned PUT of a push and the part downloads of a pull", async () => {
     setPlatformRuntime(elsewhere());
     const { fetch, urls } = recordingFetch();
-    const options = { apiUrl: server.url, apiKey: "k", fetch };
-    server.reset([
-      { status: 200, json: { datasetId: "ds_new", uploadUrl: `${server.url}/upload?sig=1` } },
+    const options = { apiUrl: suite.server.url, apiKey: "k", fetch };
+    suite.server.reset([
+      { status: 200, json: { datasetId: "ds_new", uploadUrl: `${suite.server.url}/upload?sig=1` } },
       { status: 200, text: "" },
       { status: 200, json: { datasetId: "ds_new", status: "ready", rows: 1 } },
-      { status: 200, json: { parts: [`${server.url}/part0?sig=2`] } },
+      { status: 200, json: { parts: [`${suite.server.url}/part0?sig=2`] } },
       { status: 200, text: '{"prompt": "a"}\n' },
     ]);
     expect(await pushRows([{ prompt: "a" }], "set", options)).toEqual({ datasetId: "ds_new", status: "ready", rows: 1 });
     expect(await pull("ds_new", options)).toEqual([{ prompt: "a" }]);
     expect(urls).toEqual([
-      `POST ${server.url}/datasets`,
-      `PUT ${server.url}/upload?sig=1`,
-      `POST ${server.url}/datasets/ds_new/finalize`,
-      `GET ${server.url}/datasets/ds_new/download`,
-      `GET ${server.url}/part0?sig=2`,
+      `POST ${suite.server.url}/datasets`,
+      `PUT ${suite.server.url}/upload?sig=1`,
+      `POST ${suite.server.url}/datasets/ds_new/finalize`,
+      `GET ${suite.server.url}/datasets/ds_new/download`,
+      `GET ${suite.server.url}/part0?sig=2`,
     ]);
   });
 
   it("the public catalog and the credential calls take apiUrl and fetch too, and send no API key", async () => {
     setPlatformRuntime(elsewhere());
     const { fetch, urls } = recordingFetch();
-    server.reset([{ status: 200, json: { datasets: [], agents: [] } }, { status: 200, json: { credential: "zp_dc_1", expiresAt: "2026-01-01T00:00:00Z" } }]);
-    expect(await catalog({ apiUrl: server.url, fetch })).toEqual({ datasets: [], agents: [] });
-    expect(await issueDelegatedCredential("clerk", { apiUrl: server.url, fetch })).toEqual({ credential: "zp_dc_1", expiresAt: "2026-01-01T00:00:00Z" });
-    expect(urls).toEqual([`GET ${server.url}/catalog`, `POST ${server.url}/auth/issue-credential`]);
-    expect(server.requests.map((r) => [r.headers["x-api-key"], r.headers["authorization"]])).toEqual([
+    suite.server.reset([{ status: 200, json: { datasets: [], agents: [] } }, { status: 200, json: { credential: "zp_dc_1", expiresAt: "2026-01-01T00:00:00Z" } }]);
+    expect(await catalog({ apiUrl: suite.server.url, fetch })).toEqual({ datasets: [], agents: [] });
+    expect(await issueDelegatedCredential("clerk", { apiUrl: suite.server.url, fetch })).toEqual({ credential: "zp_dc_1", expiresAt: "2026-01-01T00:00:00Z" });
+    expect(urls).toEqual([`GET ${suite.server.url}/catalog`, `POST ${suite.server.url}/auth/issue-credential`]);
+    expect(suite.server.requests.map((r) => [r.headers["x-api-key"], r.headers["authorization"]])).toEqual([
       [undefined, undefined],
       [undefined, "Bearer clerk"],
     ]);
@@ -87,28 +81,28 @@ describe("per-call options", () => {
 
   it("refuses an apiUrl that is not an http(s) URL, or a fetch that is not a function, before any request", async () => {
     setPlatformRuntime(elsewhere());
-    server.reset([]);
+    suite.server.reset([]);
     const bad = await failure(datasets({ apiUrl: "ftp://example.com", apiKey: "k" }));
     expect(bad).toBeInstanceOf(TypeError);
     expect(bad!.message).toBe('option apiUrl: expected an absolute http(s) URL, got "ftp://example.com"');
-    const notFetch = await failure(datasets({ apiUrl: server.url, apiKey: "k", fetch: "fetch" as unknown as PlatformFetch }));
+    const notFetch = await failure(datasets({ apiUrl: suite.server.url, apiKey: "k", fetch: "fetch" as unknown as PlatformFetch }));
     expect(notFetch!.message).toBe("option fetch: expected a function, got string");
-    expect(server.requests).toEqual([]);
+    expect(suite.server.requests).toEqual([]);
   });
 });
 
 describe("signal", () => {
   it("a bare abort() while the server holds the reply rejects with an AbortError, through the call's fetch and through undici", async () => {
-    const runtimes = { fetch: elsewhere(), undici: createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: "/nonexistent-whileai-home" } }) };
+    const runtimes = { fetch: elsewhere(), undici: createNodeRuntime({ env: { WHILEAI_API_URL: suite.server.url, WHILEAI_HOME: "/nonexistent-whileai-home" } }) };
     for (const [via, runtime] of Object.entries(runtimes)) {
       setPlatformRuntime(runtime);
-      server.reset([{ hold: true }]);
+      suite.server.reset([{ hold: true }]);
       const controller = new AbortController();
-      void server.received(1).then(() => controller.abort());
-      const options = via === "fetch" ? { apiUrl: server.url, fetch: recordingFetch().fetch } : {};
+      void suite.server.received(1).then(() => controller.abort());
+      const options = via === "fetch" ? { apiUrl: suite.server.url, fetch: recordingFetch().fetch } : {};
       const error = await failure(datasets({ ...options, apiKey: "k", signal: controller.signal }));
       expect(error?.name, via).toBe("AbortError");
-      expect(server.requests, via).toHaveLength(1);
+      expect(suite.server.requests, via).toHaveLength(1);
     }
   });
 
@@ -120,17 +114,17 @@ describe("signal", () => {
       const res = await fetch(url, init);
       return { status: res.status, headers: res.headers, text: () => res.text().finally(() => controller.abort()) };
     };
-    server.reset([{ status: 503, text: "busy" }, { hold: true }]);
-    const error = await failure(call("GET", "/datasets", { apiUrl: server.url, apiKey: "k", fetch: fetchFirst, signal: controller.signal }));
+    suite.server.reset([{ status: 503, text: "busy" }, { hold: true }]);
+    const error = await failure(call("GET", "/datasets", { apiUrl: suite.server.url, apiKey: "k", fetch: fetchFirst, signal: controller.signal }));
     expect(error?.name).toBe("AbortError");
-    expect(server.requests).toHaveLength(1);
+    expect(suite.server.requests).toHaveLength(1);
   });
 
   it("an already aborted signal sends nothing", async () => {
     setPlatformRuntime(elsewhere());
-    server.reset([{ status: 200, json: {} }]);
-    const error = await failure(datasets({ apiUrl: server.url, apiKey: "k", fetch: recordingFetch().fetch, signal: AbortSignal.abort() }));
+    suite.server.reset([{ status: 200, json: {} }]);
+    const error = await failure(datasets({ apiUrl: suite.server.url, apiKey: "k", fetch: recordingFetch().fetch, signal: AbortSignal.abort() }));
     expect(error?.name).toBe("AbortError");
-    expect(server.requests).toEqual([]);
+    expect(suite.server.requests).toEqual([]);
   });
 });
