@@ -89,7 +89,7 @@ async function run(argv: readonly string[]): Promise<number> {
       // --help and --version come through here too, with exit code 0; commander already printed.
       return error.exitCode === 0 ? 0 : 2;
     }
-    const described = describeError(error);
+    const described = await describeError(error);
     stderr.write(`wai: ${described.message}\n`);
     if (env.WAI_DEBUG) stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
     else if (described.hint) stderr.write(`wai: ${described.hint}\n`);

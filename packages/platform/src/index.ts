@@ -3,6 +3,7 @@ export { formatCuts } from "./format-cuts.js";
 export type { FormatCutsOptions } from "./format-cuts.js";
 export { PlatformError } from "./platform-error.js";
 export type { PlatformErrorFields } from "./platform-error.js";
+export { isWhileaiError, WhileaiError } from "@whileai/traces";
 export { putTimeoutFor } from "./put-timeout.js";
 export { splitHoldout } from "./split-holdout.js";
 export { fetchRuntime, platformRuntime, setPlatformRuntime } from "./runtime.js";

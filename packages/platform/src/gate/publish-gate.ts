@@ -7,16 +7,26 @@
  * `mode`, `band`, `signal`, `calibration`, `duplicates`, `warnings`, `refusal`); `judge_trust`,
  * `near_duplicate_prompts`, `length`, `correlations` and `hack_scan` are left out rather than faked.
  */
-import { binaryReward, py, rowsPhrase, taskIdentity } from "@whileai/traces";
+import { binaryReward, py, rowsPhrase, taskIdentity, WhileaiError } from "@whileai/traces";
 import { wilsonInterval } from "./wilson.js";
 
+const marker = Symbol.for("@whileai/platform/PublishGateError");
+
 /** Python's `PublishGateError(ValueError)`: the gate refused the rows. `report` is the full gate report. */
-export class PublishGateError extends Error {
-  override name = "PublishGateError";
+export class PublishGateError extends WhileaiError {
+  override readonly name = "PublishGateError";
   readonly report: GateReport;
   constructor(message: string, report: GateReport) {
     super(message);
     this.report = report;
+  }
+
+  private get [marker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is PublishGateError {
+    return WhileaiError.hasMarker(value, marker);
   }
 }
 
