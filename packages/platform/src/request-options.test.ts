@@ -1,8 +1,12 @@
 /** `apiUrl`, `apiKey`, `fetch` and `signal` of one call, against a recording server on 127.0.0.1. */
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { catalog, datasets, deleteDataset } from "./datasets.js";
 import { issueDelegatedCredential } from "./credentials.js";
 import { call } from "./http/call.js";
+import { pull as pullToFile } from "./node/pull.js";
 import { createNodeRuntime } from "./node/runtime.js";
 import { pull } from "./pull.js";
 import { pushRows } from "./push-rows.js";
@@ -64,6 +68,16 @@ describe("per-call options", () => {
       `GET ${suite.server.url}/datasets/ds_new/download`,
       `GET ${suite.server.url}/part0?sig=2`,
     ]);
+  });
+
+  it("the Node entry's pull to a file streams the parts through the call's fetch", async () => {
+    setPlatformRuntime(elsewhere());
+    const { fetch, urls } = recordingFetch();
+    const path = join(mkdtempSync(join(tmpdir(), "whileai-options-")), "rows.jsonl");
+    suite.server.reset([{ status: 200, json: { parts: [`${suite.server.url}/p0`, `${suite.server.url}/p1`] } }, { status: 200, text: '{"a": 1}\n' }, { status: 200, text: '\n{"a": 2}' }]);
+    expect(await pullToFile("ds_1", path, { apiUrl: suite.server.url, apiKey: "k", fetch })).toBe(path);
+    expect(readFileSync(path, "utf8")).toBe('{"a": 1}\n{"a": 2}\n');
+    expect(urls).toEqual([`GET ${suite.server.url}/datasets/ds_1/download`, `GET ${suite.server.url}/p0`, `GET ${suite.server.url}/p1`]);
   });
 
   it("the public catalog and the credential calls take apiUrl and fetch too, and send no API key", async () => {
