@@ -19,7 +19,7 @@ import { traceFault } from "./grading/index.js";
 import { type Dict, has, isDict, parsePyInt, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyStr, pyTypeName, sortedStrings, truthy } from "./py/index.js";
 import { readJson, type JsonBuilder } from "./py/json-reader.js";
 import { normalizeStep } from "./rows/normalize-step.js";
-import { parseOptions } from "./rows/options.js";
+import { parseOptions, typeName } from "./rows/options.js";
 
 export interface ExemplarOptions {
   /** Most exemplars kept per tool (`per_tool`, default 3). */
@@ -140,11 +140,11 @@ function pyIntOrNull(x: unknown): number | null {
   return null;
 }
 
-/** `count >= cap`, raising Python's TypeError for a cap that is not a number. */
+/** `count >= perTool`, a TypeError (where Python raises one) for a cap that is not a number. */
 function reached(count: number, cap: unknown): boolean {
   if (typeof cap === "number" || typeof cap === "boolean") return count >= Number(cap);
   if (typeof cap === "bigint") return BigInt(count) >= cap;
-  throw new TypeError(`'>=' not supported between instances of 'int' and '${pyTypeName(cap)}'`);
+  throw new TypeError(`mineResultExemplars: option perTool must be a number, got ${typeName(cap)}`);
 }
 
 /** A bare `{"status": ...}` / `{"ok": ...}` acknowledgement carries no shape worth copying. */

@@ -58,3 +58,5 @@ export { simulateFromTraces } from "./simulate.js";
 export type { SimulateFromTracesOptions, SimulateFromTracesResult, SimulateRequest, Simulator } from "./simulate.js";
 export { readLines, isBlankLine, concat } from "./jsonl/lines.js";
 export type { Line } from "./jsonl/lines.js";
+export { WhileaiError, isWhileaiError } from "./whileai-error.js";
+export { PyJsonError } from "./py/json-error.js";

@@ -2,6 +2,7 @@
  * The one HTTP call the embedders make: POST a JSON body with global `fetch` (browsers, Node 18+,
  * Deno, workers), so the traces core needs no Node built-in.
  */
+import { WhileaiError } from "../whileai-error.js";
 
 /** Transport options shared by the HTTP embedders. */
 export interface HttpEmbedderOptions {
@@ -30,8 +31,10 @@ export function stripSlashes(url: string): string {
   return url.slice(0, end);
 }
 
+const embedHttpErrorMarker = Symbol.for("@whileai/traces/EmbedHttpError");
+
 /** An HTTP status of 400 or more, raised like urllib's HTTPError. */
-export class EmbedHttpError extends Error {
+export class EmbedHttpError extends WhileaiError {
   override readonly name = "EmbedHttpError";
   constructor(
     readonly status: number,
@@ -39,6 +42,14 @@ export class EmbedHttpError extends Error {
     readonly detail: string,
   ) {
     super(`HTTP ${status} from ${url}${detail ? `: ${detail}` : ""}`);
+  }
+
+  private get [embedHttpErrorMarker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is EmbedHttpError {
+    return WhileaiError.hasMarker(value, embedHttpErrorMarker);
   }
 }
 
