@@ -9,7 +9,7 @@ import { traceFault } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { binaryReward } from "./labels.js";
 import { mineTraces } from "./mine.js";
-import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, pyTypeName, type Dict } from "./py/index.js";
+import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, pyTypeName, type Dict } from "@whileai/hash-embed/internal";
 
 /** `score.stats.task_key(row)`: `scenario_id`, else `task_id`, else `prompt`, as text; falsy values fall through. */
 export function taskKey(row: unknown): string {
@@ -42,9 +42,8 @@ function targetSize(fraction: unknown, n: number): number {
   const share = pyFloat(fraction) as number;
   // A NaN fraction fails the comparison, so it holds nothing beyond the flawed tasks.
   if (!(share > 0)) return 0;
-  const product = share * n;
-  if (product === Infinity) throw new Error("cannot convert float infinity to integer");
-  return Math.max(1, Math.min(n, pyRoundInt(product)));
+  // round() of an infinite fraction raises Python's OverflowError text.
+  return Math.max(1, Math.min(n, pyRoundInt(share * n)));
 }
 
 /** Lowercase hex SHA-256 of the text's UTF-8 (a lone surrogate encodes as U+FFFD, where Python would raise). */
