@@ -1,11 +1,11 @@
 /** Agent calls (§4.8, §4.9, §4.15). */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { z } from "zod";
 import { PLATFORM_TRACE_PAGE_SIZE } from "./constants.js";
 import { DatasetList } from "./datasets.js";
 import { call, segment, urlencode } from "./http/call.js";
 import { checkReply, Dict } from "./http/reply.js";
-import { pyInt } from "./py-int.js";
+import { pyInt } from "@whileai/hash-embed/internal";
 import type { RequestOptions } from "./request-options.js";
 
 const AgentsReply = z.looseObject({ agents: z.array(z.unknown()) });

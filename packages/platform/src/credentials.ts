@@ -2,7 +2,7 @@
 import { PLATFORM_CREDENTIAL_TTL_S, PLATFORM_REQUEST_TIMEOUT_S } from "./constants.js";
 import { call } from "./http/call.js";
 import { PlatformError } from "./platform-error.js";
-import { pyInt } from "./py-int.js";
+import { pyInt } from "@whileai/hash-embed/internal";
 
 export interface CredentialOptions {
   /** Seconds the credential lives. */

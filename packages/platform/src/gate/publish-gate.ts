@@ -7,7 +7,8 @@
  * `mode`, `band`, `signal`, `calibration`, `duplicates`, `warnings`, `refusal`); `judge_trust`,
  * `near_duplicate_prompts`, `length`, `correlations` and `hack_scan` are left out rather than faked.
  */
-import { binaryReward, py, rowsPhrase, taskIdentity } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
+import { binaryReward, rowsPhrase, taskIdentity } from "@whileai/traces/internal";
 import { wilsonInterval } from "./wilson.js";
 
 /** Python's `PublishGateError(ValueError)`: the gate refused the rows. `report` is the full gate report. */
