@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { pull, pushFile, updateDataset, type GateReport, type ProgressCallback, type RequestOptions } from "@whileai/platform/node";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { CliError, UsageError } from "../../errors.js";
 import { currentIo, resolvePath } from "../../io.js";
 import { isStdout, note, warn, writeJson, writeText } from "../../output.js";
