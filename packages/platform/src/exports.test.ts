@@ -1,0 +1,90 @@
+// The exact runtime names of each entry of @whileai/platform. A name that leaks out of a module, or
+// leaves an entry, fails here and has to be decided on: a public name is documented in README.md
+// (checked below), Python's semantics come from @whileai/hash-embed/internal.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import * as constants from "./constants.js";
+import * as hub from "./hub.js";
+import * as main from "./index.js";
+import * as node from "./node/index.js";
+
+/** The code blocks and `code spans` of the package README: a name documented is named in one. */
+const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+const BLOCKS = [...README.matchAll(/^```.*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
+const CODE = [...BLOCKS, ...[...README.replace(/^```[\s\S]*?^```/gm, "").matchAll(/`([^`]+)`/g)].map((match) => match[1])];
+const undocumented = (names: readonly string[]) => names.filter((name) => !CODE.some((code) => new RegExp(`\\b${name}\\b`).test(code)));
+const names = (entry: object) => Object.keys(entry).sort();
+
+const MAIN = [
+  "DEFAULT_API_URL", "DEFAULT_BAND", "HOLDOUT_BUCKET_HEX_CHARS", "MESSAGE_EXAMPLES", "MODES",
+  "PLATFORM_CREDENTIAL_TTL_S", "PLATFORM_ERROR_DETAIL_CHARS", "PLATFORM_HF_DATASET_TIMEOUT_S",
+  "PLATFORM_HF_MODEL_POLL_S", "PLATFORM_HF_MODEL_TIMEOUT_S", "PLATFORM_HF_POLL_S",
+  "PLATFORM_HOLDOUT_PROVE_EFFECT", "PLATFORM_IMPORT_MAX_ROWS", "PLATFORM_IMPORT_POLL_S",
+  "PLATFORM_IMPORT_TIMEOUT_S", "PLATFORM_PUT_S_PER_MB", "PLATFORM_PUT_TIMEOUT_S",
+  "PLATFORM_REQUEST_TIMEOUT_S", "PLATFORM_STUDIO_MAX_ROWS", "PLATFORM_TRACE_PAGE_SIZE",
+  "PLATFORM_UNKNOWN_IDS_SHOWN", "PLATFORM_UPLOAD_TIMEOUT_S", "PURPOSES", "PlatformError",
+  "PublishGateError", "STRICT_HACKS_NOT_SUPPORTED", "USER_AGENT", "WILSON_Z95", "agents", "apiUrl",
+  "call", "catalog", "cut", "cuts", "datasets", "deleteDataset", "deleteEmptyDatasets",
+  "fetchRuntime", "formatCuts", "getenv", "hasApiKey", "hfPublish", "hfPublishRun", "hfStatus",
+  "importHf", "issueDelegatedCredential", "platformRuntime", "preview", "profile", "publish",
+  "publishGate", "pull", "purgeAgent", "pushRows", "putTimeoutFor", "refreshDelegatedCredential",
+  "registerAgent", "resolveApiKey", "revokeDelegatedCredential", "sendScore", "setPlatformRuntime",
+  "splitHoldout", "storedApiKey", "unpublish", "updateDataset", "wilsonInterval",
+];
+
+const NODE_ONLY = [
+  "DEFAULT_HUB_ENDPOINT", "DEFAULT_HUB_ROWS_PATH", "createNodeRuntime", "hubDownload",
+  "hubEndpoint", "hubListFiles", "hubPush", "hubPushFile", "hubWhoAmI", "nodeRuntime", "pushFile",
+];
+
+const HUB = [
+  "DEFAULT_HUB_ENDPOINT", "DEFAULT_HUB_ROWS_PATH", "hubDownload", "hubEndpoint", "hubListFiles",
+  "hubPush", "hubWhoAmI",
+];
+
+const CONSTANTS = [
+  "HOLDOUT_BUCKET_HEX_CHARS", "MESSAGE_EXAMPLES", "MODES", "PLATFORM_CREDENTIAL_TTL_S",
+  "PLATFORM_ERROR_DETAIL_CHARS", "PLATFORM_HF_DATASET_TIMEOUT_S", "PLATFORM_HF_MODEL_POLL_S",
+  "PLATFORM_HF_MODEL_TIMEOUT_S", "PLATFORM_HF_POLL_S", "PLATFORM_HOLDOUT_PROVE_EFFECT",
+  "PLATFORM_IMPORT_MAX_ROWS", "PLATFORM_IMPORT_POLL_S", "PLATFORM_IMPORT_TIMEOUT_S",
+  "PLATFORM_PUT_S_PER_MB", "PLATFORM_PUT_TIMEOUT_S", "PLATFORM_REQUEST_TIMEOUT_S",
+  "PLATFORM_STUDIO_MAX_ROWS", "PLATFORM_TRACE_PAGE_SIZE", "PLATFORM_UNKNOWN_IDS_SHOWN",
+  "PLATFORM_UPLOAD_TIMEOUT_S", "PURPOSES",
+];
+
+// Exported before issue 15 asked every main entry to export only its documented API, and not in
+// README.md yet: each is to be documented or made internal. A name added to an entry without
+// documentation fails the test; one documented since fails it too, until it leaves this list.
+const NOT_YET_DOCUMENTED = [
+  "DEFAULT_API_URL", "DEFAULT_BAND", "DEFAULT_HUB_ENDPOINT", "DEFAULT_HUB_ROWS_PATH",
+  "MESSAGE_EXAMPLES", "PLATFORM_CREDENTIAL_TTL_S", "PLATFORM_ERROR_DETAIL_CHARS",
+  "PLATFORM_HF_DATASET_TIMEOUT_S", "PLATFORM_HF_MODEL_POLL_S", "PLATFORM_HF_MODEL_TIMEOUT_S",
+  "PLATFORM_HF_POLL_S", "PLATFORM_HOLDOUT_PROVE_EFFECT", "PLATFORM_IMPORT_MAX_ROWS",
+  "PLATFORM_IMPORT_POLL_S", "PLATFORM_IMPORT_TIMEOUT_S", "PLATFORM_PUT_S_PER_MB",
+  "PLATFORM_PUT_TIMEOUT_S", "PLATFORM_REQUEST_TIMEOUT_S", "PLATFORM_STUDIO_MAX_ROWS",
+  "PLATFORM_TRACE_PAGE_SIZE", "PLATFORM_UNKNOWN_IDS_SHOWN", "PLATFORM_UPLOAD_TIMEOUT_S",
+  "STRICT_HACKS_NOT_SUPPORTED", "USER_AGENT", "WILSON_Z95", "apiUrl", "fetchRuntime", "getenv",
+  "hasApiKey", "hubEndpoint", "nodeRuntime", "platformRuntime", "resolveApiKey", "storedApiKey",
+];
+
+describe("the entries of @whileai/platform", () => {
+  it("main exports exactly these names", () => {
+    expect(names(main)).toEqual(MAIN);
+  });
+
+  it("/node adds the undici runtime, files and the Hub functions", () => {
+    expect(names(node)).toEqual([...MAIN, ...NODE_ONLY].sort());
+    expect(node.pull).not.toBe(main.pull);
+  });
+
+  it("/hub and /constants export exactly these names, each also in /node or main", () => {
+    expect(names(hub)).toEqual(HUB);
+    expect(names(constants)).toEqual(CONSTANTS);
+    expect(HUB.filter((name) => !NODE_ONLY.includes(name))).toEqual([]);
+    expect(CONSTANTS.filter((name) => !MAIN.includes(name))).toEqual([]);
+  });
+
+  it("documents every name but the ones listed as not yet documented", () => {
+    expect(undocumented([...MAIN, ...NODE_ONLY].sort())).toEqual(NOT_YET_DOCUMENTED);
+  });
+});
