@@ -13,7 +13,7 @@ describe("startOf", () => {
     [1.9, 1n],
     [true, 1n],
     [1725317608594409008n, 1725317608594409008n], // a protobuf decoder's 64-bit value
-  ])("int(startTimeUnixNano=%j) is %s", (value, want) => expect(startOf({ startTimeUnixNano: value })).toBe(want));
+  ])("int(startTimeUnixNano=%s) is %s", (value, want) => expect(startOf({ startTimeUnixNano: value })).toBe(want));
 
   it("falls back to the millisecond fields when the nanoseconds read as 0", () => {
     expect(startOf({ startTimeUnixNano: "0", startedMs: "12" })).toBe(12_000_000n);

@@ -10,10 +10,10 @@ import { describe, expect, it } from "vitest";
 const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const workspace = {
-  "@whileai/traces": entry("../../traces/src/index.ts"),
-  "@whileai/hash-embed": entry("../../hash-embed/src/index.ts"),
-  "@whileai/ingest": entry("../../ingest/src/index.ts"),
-  "@whileai/otel": entry("../../otel/src/index.ts"),
+  "@whileai/traces": entry("../../traces/src"),
+  "@whileai/hash-embed": entry("../../hash-embed/src"),
+  "@whileai/ingest": entry("../../ingest/src"),
+  "@whileai/otel": entry("../../otel/src"),
 };
 // @huggingface/hub maps dist/index.mjs to its browser build in its `browser` field, which
 // esbuild does not apply under an `exports` map; a browser bundler must pick this file.
