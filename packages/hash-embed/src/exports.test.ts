@@ -1,18 +1,13 @@
 // The exact runtime names of each entry of @whileai/hash-embed. A name that leaks out of a module, or leaves
 // an entry, fails here and has to be decided on: a public name is documented in README.md (checked
 // below), a name the whileai packages share belongs in ./internal.ts.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { expectEntry } from "../../../scripts/testing/entry-names.mjs";
 import * as internal from "./internal.js";
 import * as main from "./index.js";
 import * as node from "./node/index.js";
 
-/** The code blocks and `code spans` of the package README: a name documented is named in one. */
-const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const BLOCKS = [...README.matchAll(/^```.*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
-const CODE = [...BLOCKS, ...[...README.replace(/^```[\s\S]*?^```/gm, "").matchAll(/`([^`]+)`/g)].map((match) => match[1])];
-const undocumented = (names: readonly string[]) => names.filter((name) => !CODE.some((code) => new RegExp(`\\b${name}\\b`).test(code)));
-const names = (entry: object) => Object.keys(entry).sort();
+const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "Blake2bBatch", "HASH_DIM", "HashEmbedder", "LeakageIndex", "LeakageTally", "NUM",
@@ -33,18 +28,17 @@ const INTERNAL = [
 
 describe("the entries of @whileai/hash-embed", () => {
   it("main exports exactly the documented API", () => {
-    expect(names(main)).toEqual(MAIN);
-    expect(undocumented(MAIN)).toEqual([]);
+    expectEntry(main, MAIN, README);
   });
 
   it("/node exports the same names, with a scanLeakage that uses worker threads", () => {
-    expect(names(node)).toEqual(MAIN);
+    expectEntry(node, MAIN);
     expect(node.scanLeakage).not.toBe(main.scanLeakage);
     expect(node.hashVector).toBe(main.hashVector);
   });
 
   it("/internal exports exactly the shared Python semantics, none of them public", () => {
-    expect(names(internal)).toEqual(INTERNAL);
+    expectEntry(internal, INTERNAL);
     expect(INTERNAL.filter((name) => MAIN.includes(name))).toEqual([]);
   });
 });

@@ -1,17 +1,12 @@
 // The exact runtime names of each entry of @whileai/ingest. A name that leaks out of a module, or leaves
 // an entry, fails here and has to be decided on: a public name is documented in README.md (checked
 // below).
-import { readFileSync } from "node:fs";
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
+import { expectEntry } from "../../../scripts/testing/entry-names.mjs";
 import * as main from "./index.js";
 import * as node from "./node/index.js";
 
-/** The code blocks and `code spans` of the package README: a name documented is named in one. */
-const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const BLOCKS = [...README.matchAll(/^```.*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
-const CODE = [...BLOCKS, ...[...README.replace(/^```[\s\S]*?^```/gm, "").matchAll(/`([^`]+)`/g)].map((match) => match[1])];
-const undocumented = (names: readonly string[]) => names.filter((name) => !CODE.some((code) => new RegExp(`\\b${name}\\b`).test(code)));
-const names = (entry: object) => Object.keys(entry).sort();
+const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "PROBLEMS_LISTED", "RECORD_READERS", "ROW_FILE_FORMATS", "TRACE_FORMATS", "TraceReadError",
@@ -25,12 +20,10 @@ const NODE_ONLY = [
 
 describe("the entries of @whileai/ingest", () => {
   it("main exports exactly the documented API", () => {
-    expect(names(main)).toEqual(MAIN);
-    expect(undocumented(MAIN)).toEqual([]);
+    expectEntry(main, MAIN, README);
   });
 
   it("/node adds what needs Node, documented too", () => {
-    expect(names(node)).toEqual([...MAIN, ...NODE_ONLY].sort());
-    expect(undocumented(NODE_ONLY)).toEqual([]);
+    expectEntry(node, [...MAIN, ...NODE_ONLY], README);
   });
 });

@@ -1,19 +1,14 @@
 // The exact runtime names of each entry of @whileai/platform. A name that leaks out of a module, or
 // leaves an entry, fails here and has to be decided on: a public name is documented in README.md
 // (checked below), Python's semantics come from @whileai/hash-embed/internal.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { expectEntry, undocumented } from "../../../scripts/testing/entry-names.mjs";
 import * as constants from "./constants.js";
 import * as hub from "./hub.js";
 import * as main from "./index.js";
 import * as node from "./node/index.js";
 
-/** The code blocks and `code spans` of the package README: a name documented is named in one. */
-const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const BLOCKS = [...README.matchAll(/^```.*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
-const CODE = [...BLOCKS, ...[...README.replace(/^```[\s\S]*?^```/gm, "").matchAll(/`([^`]+)`/g)].map((match) => match[1])];
-const undocumented = (names: readonly string[]) => names.filter((name) => !CODE.some((code) => new RegExp(`\\b${name}\\b`).test(code)));
-const names = (entry: object) => Object.keys(entry).sort();
+const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "DEFAULT_API_URL", "DEFAULT_BAND", "HOLDOUT_BUCKET_HEX_CHARS", "MESSAGE_EXAMPLES", "MODES",
@@ -69,22 +64,22 @@ const NOT_YET_DOCUMENTED = [
 
 describe("the entries of @whileai/platform", () => {
   it("main exports exactly these names", () => {
-    expect(names(main)).toEqual(MAIN);
+    expectEntry(main, MAIN);
   });
 
   it("/node adds the undici runtime, files and the Hub functions", () => {
-    expect(names(node)).toEqual([...MAIN, ...NODE_ONLY].sort());
+    expectEntry(node, [...MAIN, ...NODE_ONLY]);
     expect(node.pull).not.toBe(main.pull);
   });
 
   it("/hub and /constants export exactly these names, each also in /node or main", () => {
-    expect(names(hub)).toEqual(HUB);
-    expect(names(constants)).toEqual(CONSTANTS);
+    expectEntry(hub, HUB);
+    expectEntry(constants, CONSTANTS);
     expect(HUB.filter((name) => !NODE_ONLY.includes(name))).toEqual([]);
     expect(CONSTANTS.filter((name) => !MAIN.includes(name))).toEqual([]);
   });
 
   it("documents every name but the ones listed as not yet documented", () => {
-    expect(undocumented([...MAIN, ...NODE_ONLY].sort())).toEqual(NOT_YET_DOCUMENTED);
+    expect(undocumented(README, [...MAIN, ...NODE_ONLY])).toEqual(NOT_YET_DOCUMENTED);
   });
 });

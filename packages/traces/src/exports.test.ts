@@ -2,19 +2,14 @@
 // an entry, fails here and has to be decided on: a public name is documented in README.md (checked
 // below), a name the whileai packages share belongs in ./internal.ts, Python's semantics in
 // @whileai/hash-embed/internal.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { expectEntry } from "../../../scripts/testing/entry-names.mjs";
 import * as embedders from "./embedders.js";
 import * as main from "./index.js";
 import * as internal from "./internal.js";
 import * as node from "./node/index.js";
 
-/** The code blocks and `code spans` of the package README: a name documented is named in one. */
-const README = readFileSync(new URL("../README.md", import.meta.url), "utf8");
-const BLOCKS = [...README.matchAll(/^```.*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
-const CODE = [...BLOCKS, ...[...README.replace(/^```[\s\S]*?^```/gm, "").matchAll(/`([^`]+)`/g)].map((match) => match[1])];
-const undocumented = (names: readonly string[]) => names.filter((name) => !CODE.some((code) => new RegExp(`\\b${name}\\b`).test(code)));
-const names = (entry: object) => Object.keys(entry).sort();
+const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "ARG_KEYS", "FAULT_TO_AXIS", "FINAL_KEYS", "NO_FAULT", "OtherStepSchema", "PROMPT_KEYS",
@@ -42,23 +37,20 @@ const INTERNAL = [
 
 describe("the entries of @whileai/traces", () => {
   it("main exports exactly the documented API", () => {
-    expect(names(main)).toEqual(MAIN);
-    expect(undocumented(MAIN)).toEqual([]);
+    expectEntry(main, MAIN, README);
   });
 
   it("/node adds the file readers, documented too", () => {
-    expect(names(node)).toEqual([...MAIN, ...NODE_ONLY].sort());
-    expect(undocumented(NODE_ONLY)).toEqual([]);
+    expectEntry(node, [...MAIN, ...NODE_ONLY], README);
   });
 
   it("/embedders exports the HTTP embedders, documented and absent from main", () => {
-    expect(names(embedders)).toEqual(EMBEDDERS);
-    expect(undocumented(EMBEDDERS)).toEqual([]);
+    expectEntry(embedders, EMBEDDERS, README);
     expect(EMBEDDERS.filter((name) => MAIN.includes(name))).toEqual([]);
   });
 
   it("/internal exports exactly what the other packages share, none of it public", () => {
-    expect(names(internal)).toEqual(INTERNAL);
+    expectEntry(internal, INTERNAL);
     expect(INTERNAL.filter((name) => MAIN.includes(name) || NODE_ONLY.includes(name))).toEqual([]);
   });
 });
