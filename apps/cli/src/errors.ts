@@ -4,7 +4,7 @@
  * unless they ask for it with `WAI_DEBUG=1`.
  */
 
-const cliMarker = Symbol.for("whileai.cli.CliError");
+const cliMarker = Symbol.for("@whileai/cli/CliError");
 
 /** Something about the data or the environment is wrong (missing file, bad row, server said no): exit 1. */
 export class CliError extends Error {
@@ -40,16 +40,18 @@ export interface DescribedError {
 }
 
 /**
- * The one line to print for an error that reached the top. Errors from the packages
- * (`JsonlLineError`, `OtlpDecodeError`, `PlatformError`, ...) already name the file,
- * line or field in their message, so their message is the line; only truly unexpected errors get
- * the `WAI_DEBUG` hint.
+ * The one line to print for an error that reached the top. The packages' own errors (every
+ * `WhileaiError`: `TraceReadError`, `OtlpDecodeError`, `PlatformError`, ...) are thrown for bad
+ * input or a refusing server and already name the file, line or field in their message, so their
+ * message is the line; only truly unexpected errors get the `WAI_DEBUG` hint.
  */
-export function describeError(error: unknown): DescribedError {
+export async function describeError(error: unknown): Promise<DescribedError> {
   if (CliError.isInstance(error)) return { message: oneLine(error.message), exitCode: error.exitCode };
   if (isAbort(error)) return { message: "interrupted", exitCode: INTERRUPTED_EXIT_CODE };
+  // Loaded here, not at startup, so `--help` stays light; a package that threw is loaded already.
+  const { isWhileaiError } = await import("@whileai/traces");
+  if (isWhileaiError(error)) return { message: oneLine(error.message), exitCode: 1 };
   if (error instanceof Error) {
-    if (isKnownDataError(error)) return { message: oneLine(error.message), exitCode: 1 };
     const code = "code" in error ? String(error.code) : "";
     if (code === "ENOENT" || code === "EACCES" || code === "EISDIR" || code === "EPIPE") {
       return { message: oneLine(error.message), exitCode: 1 };
@@ -57,13 +59,6 @@ export function describeError(error: unknown): DescribedError {
     return { message: oneLine(`${error.name}: ${error.message}`), exitCode: 1, hint: "set WAI_DEBUG=1 to see the stack" };
   }
   return { message: oneLine(String(error)), exitCode: 1, hint: "set WAI_DEBUG=1 to see the stack" };
-}
-
-/** Errors the packages throw for bad input or a refusing server; their messages are written for users. */
-const KNOWN_DATA_ERRORS = new Set(["TraceReadError", "JsonlLineError", "OtlpDecodeError", "PyJsonError", "PlatformError", "PublishGateError", "EmbedHttpError"]);
-
-function isKnownDataError(error: Error): boolean {
-  return KNOWN_DATA_ERRORS.has(error.name);
 }
 
 export function isAbort(error: unknown): boolean {

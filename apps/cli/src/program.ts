@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { describeError } from "./errors.js";
+import { cliWording } from "./wording.js";
 import { currentIo, processIo, withIo, type CliIo } from "./io.js";
 import { register as registerOtelServe } from "./commands/otel-serve.js";
 import { register as registerFlaws } from "./commands/flaws.js";
@@ -89,8 +90,9 @@ async function run(argv: readonly string[]): Promise<number> {
       // --help and --version come through here too, with exit code 0; commander already printed.
       return error.exitCode === 0 ? 0 : 2;
     }
-    const described = describeError(error);
-    stderr.write(`wai: ${described.message}\n`);
+    const described = await describeError(error);
+    // A package's message may keep the Python SDK's pinned hint; say it with wai's commands.
+    stderr.write(`wai: ${cliWording(described.message)}\n`);
     if (env.WAI_DEBUG) stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
     else if (described.hint) stderr.write(`wai: ${described.hint}\n`);
     return described.exitCode;

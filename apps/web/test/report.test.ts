@@ -150,6 +150,32 @@ describe("the trace report in the browser", () => {
     expect({ losses: shown.losses, lost: shown.lost }).toEqual(lossesAsShown(report));
   });
 
+  test("the label warnings and the text report point at the page's boxes, not at Python's reward_key= and threshold=", async () => {
+    const { page } = explorer;
+    await page.locator('[data-tab="report"]').click();
+    await setLabels(page, {});
+    const rows = [
+      { prompt: "Where is order 12?", final_text: "Shipped.", score: 0.7 },
+      { prompt: "Cancel order 9", final_text: "Done.", reward: 0.5 },
+      { prompt: "Refund order 3", final_text: "Refunded.", qwen_reward: 1 },
+    ];
+    await pickFile(page, "labels.jsonl", Buffer.from(rows.map((r) => JSON.stringify(r)).join("\n")));
+    const warnings = page.getByTestId("warnings").locator("li");
+    await expect.poll(() => warnings.count()).toBe(3);
+    const shown = await warnings.allTextContents();
+    expect(shown[0]).toBe(
+      "1 row carry no label under reward, but they do carry numbers: score (on 1 row). If one of those is your grader's score, name it in the label column(s) box above (and set a pass bar unless it is 0/1).",
+    );
+    expect(shown[1]).toMatch(/^1 row carry a label that is not 0 or 1 \(reward=0\.5\)\. .* set a pass bar above to read them as labels\.$/);
+    expect(shown[2]).toBe(
+      "1 row are labelled only by qwen_reward, a key named after one model that this path reads for one more release. Name the column instead: type qwen_reward in the label column(s) box above.",
+    );
+    const text = (await page.getByTestId("report-text").textContent()) ?? "";
+    expect(text).toContain("warning: 1 row are labelled only by qwen_reward");
+    expect(text.endsWith("grid emphasis: computed against the agent's tools at simulate time (these traces call no tool to aim it at)")).toBe(true);
+    for (const python of [...shown, text]) expect(python).not.toMatch(/reward_key|threshold=|tools=|load_traces|trace_report/);
+  });
+
   test("a file dropped on the drop zone is read like an opened one", async () => {
     const { page } = explorer;
     await setLabels(page, {});

@@ -11,9 +11,10 @@ const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "Blake2bBatch", "HASH_DIM", "HashEmbedder", "LeakageIndex", "LeakageTally", "NUM",
-  "blake2bWasmAvailable", "digestBucket", "fsum", "hashCounts", "hashVector",
-  "mergeLeakageReports", "normalizeCounts", "promptOf", "resolveKernel", "scanLeakage",
-  "scanLeakageSync", "tokenBucket", "tokenDigest", "tokenize", "wasmKernelAvailable", "words",
+  "WhileaiError", "blake2bWasmAvailable", "digestBucket", "fsum", "hashCounts", "hashVector",
+  "isWhileaiError", "mergeLeakageReports", "normalizeCounts", "promptOf", "resolveKernel",
+  "scanLeakage", "scanLeakageSync", "tokenBucket", "tokenDigest", "tokenize",
+  "wasmKernelAvailable", "words",
 ];
 
 const INTERNAL = [

@@ -24,3 +24,5 @@ export { resolveKernel, wasmKernelAvailable } from "./scan/kernel.js";
 export type { KernelChoice } from "./scan/kernel.js";
 export { Blake2bBatch, blake2bWasmAvailable } from "./blake2b-batch.js";
 export type { Blake2bBatchOptions, Blake2bImplementation } from "./blake2b-batch.js";
+// The base of every whileai package's error classes: at the bottom of their dependency graph.
+export { isWhileaiError, WhileaiError } from "./whileai-error.js";

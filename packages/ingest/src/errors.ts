@@ -1,10 +1,9 @@
 /** A source the front door cannot read, naming the source and, where known, the line and column. */
+import { WhileaiError } from "@whileai/traces";
 
-const marker = Symbol.for("whileai.ingest.TraceReadError");
+const marker = Symbol.for("@whileai/ingest/TraceReadError");
 
-export class TraceReadError extends Error {
-  // The marker survives two copies of this package in one process, where `instanceof` does not.
-  private readonly [marker] = true;
+export class TraceReadError extends WhileaiError {
   override readonly name = "TraceReadError";
   readonly source: string;
   readonly line: number | undefined;
@@ -18,8 +17,12 @@ export class TraceReadError extends Error {
     this.column = where.column;
   }
 
-  static isInstance(error: unknown): error is TraceReadError {
-    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+  private get [marker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is TraceReadError {
+    return WhileaiError.hasMarker(value, marker);
   }
 }
 

@@ -10,8 +10,8 @@ const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "PROBLEMS_LISTED", "RECORD_READERS", "ROW_FILE_FORMATS", "TRACE_FORMATS", "TraceReadError",
-  "describeFormat", "describeLosses", "describeSource", "detectFormat", "encodeRows",
-  "lossPhrases", "readTraces", "rowFileFormat", "streamTraces",
+  "WhileaiError", "describeFormat", "describeLosses", "describeSource", "detectFormat",
+  "encodeRows", "isWhileaiError", "lossPhrases", "readTraces", "rowFileFormat", "streamTraces",
 ];
 
 const NODE_ONLY = [

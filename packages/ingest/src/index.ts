@@ -10,5 +10,6 @@ export type { TraceFormat } from "./formats.js";
 export { describeLosses, describeSource, lossPhrases, PROBLEMS_LISTED } from "./report.js";
 export type { ReportedProblem, SourceReport } from "./report.js";
 export { TraceReadError } from "./errors.js";
+export { isWhileaiError, WhileaiError } from "@whileai/traces";
 export { RECORD_READERS } from "./readers/index.js";
 export type { Problem, ProblemSink, RecordReader, SourceRecord } from "./reader.js";

@@ -3,13 +3,14 @@
  * read and what was lost. Row JSON Lines stream through in batches (bounded memory); formats
  * whose conversations span many records (OTLP, session transcripts) are grouped whole first.
  */
-import type { OtlpTracesJson } from "@whileai/otel";
+import type { OtlpDecodeError, OtlpTracesJson } from "@whileai/otel";
 import * as py from "@whileai/hash-embed/internal";
 import { type LoadOptions, type TraceRow } from "@whileai/traces";
 import { isBlankLine, readLines, rowLoader, type Line, type RowLoaderHandle } from "@whileai/traces/internal";
 import { bytesAccess, failRead, openBytes, randomAccess, readAll, type RandomAccessBytes, type TraceBytes } from "./bytes.js";
 import { classifyDocument, classifyRecord, contentKind, opensJson, tableKind } from "./detect.js";
 import { notATrace, TraceReadError } from "./errors.js";
+import { PyJsonError } from "@whileai/traces";
 import type { RecordReader, SourceRecord } from "./reader.js";
 import type { TableContext } from "./tabular/table-source.js";
 import { addInvalidLine, addProblem, emptyReport, halfRead, NO_SIGNAL, NOT_OBJECT, noteDrop, type SourceReport } from "./report.js";
@@ -46,9 +47,15 @@ const BATCH_ROWS = 1024;
 /** @whileai/otel (protobufjs included) loads only when a source is OpenTelemetry: row files start faster. */
 type Otel = typeof import("@whileai/otel");
 let otelModule: Promise<Otel> | undefined;
+let otelLoaded: Otel | undefined;
 function loadOtel(): Promise<Otel> {
-  otelModule ??= import("@whileai/otel");
+  otelModule ??= import("@whileai/otel").then((otel) => (otelLoaded = otel));
   return otelModule;
+}
+
+/** Asked without loading @whileai/otel: until it is loaded, none of its decoders can have thrown. */
+function isOtlpDecodeError(error: unknown): error is OtlpDecodeError {
+  return otelLoaded !== undefined && otelLoaded.OtlpDecodeError.isInstance(error);
 }
 
 /** All rows of one source, and its report. */
@@ -173,7 +180,7 @@ function decodeProtobuf(otel: Otel, bytes: Uint8Array, name: string): OtlpTraces
   try {
     return otel.decodeOtlpProtobuf(bytes);
   } catch (error) {
-    if (error instanceof Error && error.name === "OtlpDecodeError") {
+    if (otel.OtlpDecodeError.isInstance(error)) {
       throw new TraceReadError(name, `not JSON text, and not OTLP protobuf either (${error.message})`, { cause: error });
     }
     throw error;
@@ -328,7 +335,7 @@ function parseLine(name: string, line: Line, report: SourceReport, options: Read
       return parse(line.text);
     } catch (error) {
       if (!isParseError(error)) throw error;
-      column = error.name === "OtlpDecodeError" ? (error as { column?: number }).column : jsonErrorColumn(error.message);
+      column = isOtlpDecodeError(error) ? error.column : jsonErrorColumn(error.message);
       problem = `invalid JSON (${cleanParseMessage(error.message)})`;
     }
   }
@@ -337,8 +344,8 @@ function parseLine(name: string, line: Line, report: SourceReport, options: Read
   return skipped;
 }
 
-function isParseError(error: unknown): error is Error {
-  return error instanceof Error && (error.name === "PyJsonError" || error.name === "OtlpDecodeError");
+function isParseError(error: unknown): error is PyJsonError | OtlpDecodeError {
+  return PyJsonError.isInstance(error) || isOtlpDecodeError(error);
 }
 
 function cleanParseMessage(message: string): string {
@@ -357,9 +364,8 @@ function wrapDecode<T>(name: string, text: string, decode: () => T): T {
   } catch (error) {
     if (!isParseError(error)) throw error;
     const message = cleanParseMessage(error.message);
-    const otlp = error as { line?: number; column?: number };
-    if (error.name === "OtlpDecodeError" && otlp.line !== undefined) {
-      throw new TraceReadError(name, `invalid JSON (${message})`, { line: otlp.line, column: otlp.column, cause: error });
+    if (isOtlpDecodeError(error) && error.line !== undefined) {
+      throw new TraceReadError(name, `invalid JSON (${message})`, { line: error.line, column: error.column, cause: error });
     }
     const position = / at position (\d+)/.exec(error.message);
     if (position === null) throw new TraceReadError(name, `invalid JSON (${message})`, { cause: error });

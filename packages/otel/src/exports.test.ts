@@ -14,8 +14,9 @@ const MAIN = [
   "MODEL_VERSION_KEYS", "MS_TO_NS", "OUTPUT_KEYS", "OtlpDecodeError", "REWARD_KEYS",
   "REWARD_RANGE", "SCHEMA_VERSION", "TOOL_CALL_ID_KEYS", "TOOL_ERROR_STATUSES", "TOOL_IN_KEYS",
   "TOOL_NAME_KEYS", "TOOL_OUT_KEYS", "TOOL_STATUS_KEYS", "USAGE_IN_KEYS", "USAGE_OUT_KEYS",
-  "WhileSpanExporter", "decodeOtlp", "decodeOtlpProtobuf", "decodeOtlpText", "gunzipWeb", "isGzip",
-  "parseOtlpJson", "readOtlpJsonLines", "rowsFromOtel", "sniffOtlpBody",
+  "WhileSpanExporter", "WhileaiError", "decodeOtlp", "decodeOtlpProtobuf", "decodeOtlpText",
+  "gunzipWeb", "isGzip", "isWhileaiError", "parseOtlpJson", "readOtlpJsonLines", "rowsFromOtel",
+  "sniffOtlpBody",
 ];
 
 const NODE_ONLY = [

@@ -4,6 +4,7 @@ export type { OtelRow, OtelStep } from "./assemble.js";
 export type { ToolStep } from "./tool-span.js";
 export * from "./constants.js";
 export * from "./decode/index.js";
+export { isWhileaiError, WhileaiError } from "@whileai/traces";
 export { ConversationBuffer } from "./conversations.js";
 export type { ConversationBufferOptions, ConversationStats } from "./conversations.js";
 export { WhileSpanExporter } from "./exporter.js";

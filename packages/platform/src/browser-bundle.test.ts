@@ -2,10 +2,16 @@
 // credentials file live in @whileai/platform/node, injected through the runtime. The Hugging Face
 // functions live in @whileai/platform/hub so the main entry carries no Hub library, and
 // @whileai/ingest (hubPush's Parquet, CSV and TSV writers) is reached only through import().
+// `/hub` reaches @huggingface/hub's browser build through the `#huggingface-hub` import's
+// `browser` condition, so no bundler needs an alias (scripts/vendor-hub.mjs says why).
 import { build, type Metafile } from "esbuild";
-import { resolve } from "node:path";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
+import webpack from "webpack";
 
 const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
@@ -15,27 +21,35 @@ const workspace = {
   "@whileai/ingest": entry("../../ingest/src"),
   "@whileai/otel": entry("../../otel/src"),
 };
-// @huggingface/hub maps dist/index.mjs to its browser build in its `browser` field, which
-// esbuild does not apply under an `exports` map; a browser bundler must pick this file.
-const hubBrowser = { "@huggingface/hub": entry("../node_modules/@huggingface/hub/dist/browser/index.mjs") };
+// The browser build the `browser` condition of `#huggingface-hub` names, and the Node build it must not reach.
+const VENDORED_HUB = /(?:^|\/)dist\/vendor\/huggingface-hub\//;
+const HUB_NODE_BUILD = /@huggingface\/hub\/dist\/(?!browser\/)/;
 
-async function bundle(path: string, alias: Record<string, string>): Promise<string> {
+/** Bundles `contents` (a module beside the sources) for the browser; its code and the files that went in. */
+async function bundle(contents: string, options: { minify?: boolean } = {}): Promise<{ code: string; inputs: string[] }> {
   const result = await build({
-    entryPoints: [entry(path)],
+    stdin: { contents, resolveDir: entry("."), loader: "ts" },
     platform: "browser",
     format: "esm",
     bundle: true,
     write: false,
+    metafile: true,
     logLevel: "silent",
-    alias,
+    minify: options.minify ?? false,
+    alias: workspace,
   });
   expect(result.errors).toEqual([]);
-  return result.outputFiles[0]!.text;
+  return { code: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
 }
 
+// esbuild --bundle --minify --platform=browser --format=esm, gzip level 9, as the README's sizes are measured.
+const DATASETS_BUDGET_GZIP = 25_000;
+const CLASSIC_ZOD = /node_modules\/.*zod\/(?:v4\/classic|v3)\//;
+
 describe("browser bundle", () => {
-  it("the main entry reaches no Node built-in, undici, Buffer, process or Hub library, with no alias", async () => {
-    const code = await bundle("./index.ts", workspace);
+  it("the main entry reaches no Node built-in, undici, Buffer, process, Hub library or classic zod, with no alias", async () => {
+    const { code, inputs } = await bundle('export * from "./index.ts";');
+    expect(inputs.filter((i) => CLASSIC_ZOD.test(i))).toEqual([]);
     expect(code).toMatch(/issueDelegatedCredential/);
     expect(code).not.toMatch(/\b(?:from|import\(|require\()\s*["'](?:node:|undici)/);
     expect(code).not.toMatch(/\bBuffer\.(?:from|alloc|concat)\b|\bprocess\.(?:env|cwd|argv)\b/);
@@ -43,9 +57,18 @@ describe("browser bundle", () => {
     expect(code).not.toMatch(/encodeRows|parquet/i);
   }, 30_000); // under 1 s alone; the whole repo's tests in parallel on two cores can take several
 
-  it("the /hub entry bundles with the Hub library's browser build", async () => {
-    const code = await bundle("./hub.ts", { ...workspace, ...hubBrowser });
+  it(`datasets alone is at most ${DATASETS_BUDGET_GZIP} bytes minified and gzipped, with zod/mini and no classic zod`, async () => {
+    const { code, inputs } = await bundle('export { datasets } from "./index.ts";', { minify: true });
+    expect(gzipSync(code, { level: 9 }).length).toBeLessThanOrEqual(DATASETS_BUDGET_GZIP);
+    expect(inputs.filter((i) => CLASSIC_ZOD.test(i))).toEqual([]);
+    expect(inputs.some((i) => /zod\/v4\/mini\//.test(i))).toBe(true);
+  }, 30_000);
+
+  it("the /hub entry bundles with plain esbuild, reaching the Hub library's browser build", async () => {
+    const { code, inputs } = await bundle('export * from "./hub.ts";');
     expect(code).toMatch(/hubPush/);
+    expect(inputs.some((i) => VENDORED_HUB.test(i))).toBe(true);
+    expect(inputs.filter((i) => HUB_NODE_BUILD.test(i))).toEqual([]);
     // Imports only: the hub library names undici's global dispatcher symbol at run time, importing nothing.
     expect(code).not.toMatch(/\b(?:from|import\(|require\()\s*["'](?:node:|undici)/);
     // `globalThis.Buffer.from` is the hub library's feature-detected fast path, absent in a browser.
@@ -63,7 +86,7 @@ describe("browser bundle", () => {
       write: false,
       metafile: true,
       logLevel: "silent",
-      alias: { ...workspace, ...hubBrowser },
+      alias: workspace,
     });
     expect(result.errors).toEqual([]);
     const outputs = Object.fromEntries(Object.entries(result.metafile.outputs).map(([path, output]) => [resolve(path), output]));
@@ -103,4 +126,28 @@ describe("browser bundle", () => {
     const READERS = /ingest\/src\/(?:read|readers\/|tabular\/(?:parquet|csv|arrow)\.ts)|packages\/otel\/|protobufjs|hyparquet-compressors|flechette/;
     expect([...parquet, ...csv].filter((i) => READERS.test(i))).toEqual([]);
   }, 30_000);
+});
+
+describe("webpack", () => {
+  it("bundles the built /hub entry for the web with no configuration, reaching the Hub library's browser build", async () => {
+    const compiler = webpack({
+      mode: "production",
+      target: "web",
+      devtool: false,
+      performance: false,
+      // Resolving and linking is what is checked; minifying 300 KB would only make the test slow.
+      optimization: { minimize: false },
+      entry: entry("../dist/hub.js"),
+      output: { path: mkdtempSync(join(tmpdir(), "whileai-webpack-")), filename: "hub.js", library: { type: "module" } },
+      experiments: { outputModule: true },
+    });
+    const stats = await new Promise<webpack.Stats>((done, fail) => compiler.run((error, result) => (error ? fail(error) : done(result!))));
+    await new Promise<void>((done) => compiler.close(() => done()));
+    const { errors, warnings } = stats.toJson({ all: false, errors: true, warnings: true });
+    expect((errors ?? []).map((e) => e.message)).toEqual([]);
+    expect((warnings ?? []).map((w) => w.message)).toEqual([]);
+    const files = [...stats.compilation.fileDependencies];
+    expect(files.some((f) => VENDORED_HUB.test(f))).toBe(true);
+    expect(files.filter((f) => HUB_NODE_BUILD.test(f))).toEqual([]);
+  }, 60_000);
 });

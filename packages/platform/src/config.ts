@@ -15,9 +15,9 @@ export function getenv(name: string, fallback: string | null = null): string | n
   return env(`WHILEAI_${name}`) || env(`ZEROPROOF_${name}`) || fallback;
 }
 
-/** `WHILEAI_API_URL` or the default, every trailing `/` stripped. */
-export function apiUrl(): string {
-  return (getenv("API_URL", DEFAULT_API_URL) ?? DEFAULT_API_URL).replace(/\/+$/, "");
+/** The `apiUrl` option, else `WHILEAI_API_URL`, else the default; every trailing `/` stripped. */
+export function apiUrl(explicit?: string | null): string {
+  return (explicit || getenv("API_URL", DEFAULT_API_URL) || DEFAULT_API_URL).replace(/\/+$/, "");
 }
 
 /** The directory holding `credentials.json` when `WHILEAI_HOME` names one; null means the default. */

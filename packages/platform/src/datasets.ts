@@ -1,11 +1,29 @@
 /** Dataset calls that move no rows: list, metadata, preview, profile, publish, delete (§4.5–4.16). */
 import * as py from "@whileai/hash-embed/internal";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { MODES, PURPOSES } from "./constants.js";
 import { call, segment } from "./http/call.js";
 import { checkReply, Dict } from "./http/reply.js";
 import { pyInt } from "@whileai/hash-embed/internal";
-import type { RequestOptions } from "./request-options.js";
+import {
+  CardSchema,
+  CatalogSchema,
+  DatasetListingSchema,
+  DatasetSchema,
+  DeletedSchema,
+  PreviewSchema,
+  ProfileReplySchema,
+  UnpublishedSchema,
+  type Card,
+  type Catalog,
+  type Dataset,
+  type DatasetListing,
+  type DatasetProfile,
+  type Deleted,
+  type Preview,
+  type Unpublished,
+} from "./replies.js";
+import { requestOptions, type ConnectionOptions, type RequestOptions } from "./request-options.js";
 
 const PURPOSES_REPR = py.pyRepr(new py.PyTuple([...PURPOSES]));
 const MODES_REPR = py.pyRepr(new py.PyTuple([...MODES]));
@@ -38,79 +56,96 @@ export function metaBody({ purpose, mode, agent, description }: DatasetMeta): Re
 }
 
 /** `GET /datasets`: the whole reply (`{datasets, storageBytes}`). */
-export async function datasets(options: RequestOptions = {}): Promise<unknown> {
-  return call("GET", "/datasets", options);
+export async function datasets(options: RequestOptions = {}): Promise<DatasetListing> {
+  return checkReply(DatasetListingSchema, await call("GET", "/datasets", requestOptions(options)), "GET /datasets");
 }
 
 /** `GET /catalog`, public: never sends a key. */
-export async function catalog(options: { signal?: AbortSignal } = {}): Promise<unknown> {
-  return call("GET", "/catalog", { public: true, signal: options.signal });
+export async function catalog(options: ConnectionOptions = {}): Promise<Catalog> {
+  const { apiUrl, fetch, signal } = options;
+  return checkReply(CatalogSchema, await call("GET", "/catalog", { apiUrl, fetch, signal, public: true }), "GET /catalog");
 }
 
 export type UpdateDatasetOptions = DatasetMeta & RequestOptions;
 
 /** `POST /datasets/{id}/meta` with the changed fields; at least one is needed. */
-export async function updateDataset(datasetId: string, options: UpdateDatasetOptions = {}): Promise<unknown> {
+export async function updateDataset(datasetId: string, options: UpdateDatasetOptions = {}): Promise<Dataset> {
   const body = metaBody(options);
   if (Object.keys(body).length === 0) throw new Error("pass purpose, mode, agent or description");
-  return call("POST", `/datasets/${segment(datasetId)}/meta`, { ...options, body });
+  const path = `/datasets/${segment(datasetId)}/meta`;
+  return checkReply(DatasetSchema, await call("POST", path, { ...requestOptions(options), body }), `POST ${path}`);
 }
 
 /** `GET /datasets/{id}/preview`: sample rows and the analyzer report. */
-export async function preview(datasetId: string, options: RequestOptions = {}): Promise<unknown> {
-  return call("GET", `/datasets/${segment(datasetId)}/preview`, options);
+export async function preview(datasetId: string, options: RequestOptions = {}): Promise<Preview> {
+  const path = `/datasets/${segment(datasetId)}/preview`;
+  return checkReply(PreviewSchema, await call("GET", path, requestOptions(options)), `GET ${path}`);
 }
 
-const ProfileReply = z.looseObject({ profile: z.unknown() });
+export interface ProfileOptions extends RequestOptions {
+  /** Recompute rather than read the cached profile. */
+  force?: boolean;
+}
 
 /** `GET /datasets/{id}/profile` (`?force=1` to recompute): the `profile` of the reply. */
-export async function profile(datasetId: string, options: RequestOptions & { force?: boolean } = {}): Promise<unknown> {
+export async function profile(datasetId: string, options: ProfileOptions = {}): Promise<DatasetProfile> {
   const path = `/datasets/${segment(datasetId)}/profile${options.force ? "?force=1" : ""}`;
-  const reply = checkReply(ProfileReply, await call("GET", path, options), `GET ${path}`);
-  return reply.profile;
+  return checkReply(ProfileReplySchema, await call("GET", path, requestOptions(options)), `GET ${path}`).profile;
+}
+
+export interface PublishOptions extends RequestOptions {
+  /** The card's description, sent when non-empty. */
+  description?: string | null;
 }
 
 /** `POST /datasets/{id}/publish` with the agent and, when non-empty, a description. */
-export async function publish(
-  datasetId: string,
-  agent: string,
-  options: RequestOptions & { description?: string | null } = {},
-): Promise<unknown> {
+export async function publish(datasetId: string, agent: string, options: PublishOptions = {}): Promise<Card> {
   const body: Record<string, unknown> = { agent };
   if (options.description) body["description"] = options.description;
-  return call("POST", `/datasets/${segment(datasetId)}/publish`, { ...options, body });
+  const path = `/datasets/${segment(datasetId)}/publish`;
+  return checkReply(CardSchema, await call("POST", path, { ...requestOptions(options), body }), `POST ${path}`);
 }
 
 /** `POST /datasets/{id}/unpublish`, no body. */
-export async function unpublish(datasetId: string, options: RequestOptions = {}): Promise<unknown> {
-  return call("POST", `/datasets/${segment(datasetId)}/unpublish`, options);
+export async function unpublish(datasetId: string, options: RequestOptions = {}): Promise<Unpublished> {
+  const path = `/datasets/${segment(datasetId)}/unpublish`;
+  return checkReply(UnpublishedSchema, await call("POST", path, requestOptions(options)), `POST ${path}`);
 }
 
 /** `DELETE /datasets/{id}`. */
-export async function deleteDataset(datasetId: string, options: RequestOptions = {}): Promise<unknown> {
-  return call("DELETE", `/datasets/${segment(datasetId)}`, options);
+export async function deleteDataset(datasetId: string, options: RequestOptions = {}): Promise<Deleted> {
+  const path = `/datasets/${segment(datasetId)}`;
+  return checkReply(DeletedSchema, await call("DELETE", path, requestOptions(options)), `DELETE ${path}`);
 }
 
+// What `deleteEmptyDatasets` and `purgeAgent` read of a listing: counts as Python's `int()` reads them, so not typed here.
 export const DatasetList = z.looseObject({ datasets: z.array(Dict) });
 
 export interface DeleteEmptyDatasetsOptions extends RequestOptions {
+  /** Above 0, a dataset of at most this many rows counts as empty too. */
   maxRows?: number;
+  /** List the datasets without deleting them. */
   dryRun?: boolean;
 }
 
+/** The ids deleted (or, on a dry run, that would be), in listing order. */
+export interface DeleteEmptyDatasetsResult {
+  datasets: unknown[];
+  deleted: boolean;
+}
+
 /** Delete every dataset with no bytes (or at most `maxRows` rows when > 0), in listing order. */
-export async function deleteEmptyDatasets(
-  options: DeleteEmptyDatasetsOptions = {},
-): Promise<{ datasets: unknown[]; deleted: boolean }> {
+export async function deleteEmptyDatasets(options: DeleteEmptyDatasetsOptions = {}): Promise<DeleteEmptyDatasetsResult> {
   const maxRows = options.maxRows ?? 0;
   const dryRun = options.dryRun ?? false;
-  const listing = checkReply(DatasetList, await call("GET", "/datasets", options), "GET /datasets");
+  const request = requestOptions(options);
+  const listing = checkReply(DatasetList, await call("GET", "/datasets", request), "GET /datasets");
   const victims: unknown[] = [];
   for (const d of listing.datasets) {
     const empty = pyInt(py.truthy(d["sizeBytes"]) ? d["sizeBytes"] : 0) === 0;
     const small = maxRows > 0 && d["rows"] != null && pyInt(d["rows"]) <= maxRows;
     if (empty || small) victims.push(d["datasetId"]);
   }
-  if (!dryRun) for (const id of victims) await call("DELETE", `/datasets/${segment(id)}`, options);
+  if (!dryRun) for (const id of victims) await call("DELETE", `/datasets/${segment(id)}`, request);
   return { datasets: victims, deleted: !dryRun };
 }

@@ -18,18 +18,20 @@ const MAIN = [
   "PLATFORM_IMPORT_TIMEOUT_S", "PLATFORM_PUT_S_PER_MB", "PLATFORM_PUT_TIMEOUT_S",
   "PLATFORM_REQUEST_TIMEOUT_S", "PLATFORM_STUDIO_MAX_ROWS", "PLATFORM_TRACE_PAGE_SIZE",
   "PLATFORM_UNKNOWN_IDS_SHOWN", "PLATFORM_UPLOAD_TIMEOUT_S", "PURPOSES", "PlatformError",
-  "PublishGateError", "STRICT_HACKS_NOT_SUPPORTED", "USER_AGENT", "WILSON_Z95", "agents", "apiUrl",
-  "call", "catalog", "cut", "cuts", "datasets", "deleteDataset", "deleteEmptyDatasets",
-  "fetchRuntime", "formatCuts", "getenv", "hasApiKey", "hfPublish", "hfPublishRun", "hfStatus",
-  "importHf", "issueDelegatedCredential", "platformRuntime", "preview", "profile", "publish",
-  "publishGate", "pull", "purgeAgent", "pushRows", "putTimeoutFor", "refreshDelegatedCredential",
-  "registerAgent", "resolveApiKey", "revokeDelegatedCredential", "sendScore", "setPlatformRuntime",
-  "splitHoldout", "storedApiKey", "unpublish", "updateDataset", "wilsonInterval",
+  "PublishGateError", "STRICT_HACKS_NOT_SUPPORTED", "USER_AGENT", "WILSON_Z95", "WhileaiError",
+  "agents", "apiUrl", "call", "catalog", "cut", "cuts", "datasets", "deleteDataset",
+  "deleteEmptyDatasets", "fetchRuntime", "formatCuts", "getenv", "hasApiKey", "hfPublish",
+  "hfPublishRun", "hfStatus", "importHf", "isWhileaiError", "issueDelegatedCredential",
+  "platformRuntime", "preview", "profile", "publish", "publishGate", "pull", "purgeAgent",
+  "pushRows", "putTimeoutFor", "refreshDelegatedCredential", "registerAgent", "resolveApiKey",
+  "revokeDelegatedCredential", "sendScore", "setPlatformRuntime", "splitHoldout", "storedApiKey",
+  "unpublish", "updateDataset", "wilsonInterval",
 ];
 
 const NODE_ONLY = [
-  "DEFAULT_HUB_ENDPOINT", "DEFAULT_HUB_ROWS_PATH", "createNodeRuntime", "hubDownload",
-  "hubEndpoint", "hubListFiles", "hubPush", "hubPushFile", "hubWhoAmI", "nodeRuntime", "pushFile",
+  "DEFAULT_HUB_ENDPOINT", "DEFAULT_HUB_ROWS_PATH", "createNodeRuntime", "credentialsPath",
+  "hubDownload", "hubEndpoint", "hubListFiles", "hubPush", "hubPushFile", "hubWhoAmI",
+  "nodeRuntime", "pushFile", "removeApiKey", "saveApiKey",
 ];
 
 const HUB = [
@@ -58,7 +60,7 @@ const NOT_YET_DOCUMENTED = [
   "PLATFORM_IMPORT_POLL_S", "PLATFORM_IMPORT_TIMEOUT_S", "PLATFORM_PUT_S_PER_MB",
   "PLATFORM_PUT_TIMEOUT_S", "PLATFORM_REQUEST_TIMEOUT_S", "PLATFORM_STUDIO_MAX_ROWS",
   "PLATFORM_TRACE_PAGE_SIZE", "PLATFORM_UNKNOWN_IDS_SHOWN", "PLATFORM_UPLOAD_TIMEOUT_S",
-  "STRICT_HACKS_NOT_SUPPORTED", "USER_AGENT", "WILSON_Z95", "apiUrl", "fetchRuntime", "getenv",
+  "STRICT_HACKS_NOT_SUPPORTED", "USER_AGENT", "WILSON_Z95", "fetchRuntime", "getenv",
   "hasApiKey", "hubEndpoint", "nodeRuntime", "platformRuntime", "resolveApiKey", "storedApiKey",
 ];
 

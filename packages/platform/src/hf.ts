@@ -1,6 +1,6 @@
 /** Hugging Face publish and import (platform-and-otel.md §4.19–4.21, §6): a request, then a polling loop. */
 import * as py from "@whileai/hash-embed/internal";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   PLATFORM_HF_DATASET_TIMEOUT_S,
   PLATFORM_HF_MODEL_POLL_S,
@@ -14,7 +14,8 @@ import { call, segment } from "./http/call.js";
 import { checkReply, Dict } from "./http/reply.js";
 import { sleep } from "./http/retry.js";
 import { PlatformError } from "./platform-error.js";
-import type { RequestOptions } from "./request-options.js";
+import { DatasetSchema, HfPublishReplySchema, HfPushStampSchema, type Dataset, type HfPushStamp } from "./replies.js";
+import { requestOptions, type RequestOptions } from "./request-options.js";
 
 export interface HfPublishOptions extends RequestOptions {
   namespace?: string | null;
@@ -39,17 +40,15 @@ export interface PollClock {
 // A wall clock can jump; deadlines use the monotonic one, as Python's `time.monotonic`.
 const MONOTONIC: PollClock = { now: () => performance.now() / 1000, sleep: (seconds, signal) => sleep(seconds * 1000, signal) };
 
-const HfReply = z.looseObject({ hf: z.unknown() });
-
 /** Python's `_wait_hf`: GET `path` until `hf.status` is done (its `hf`) or error (throws), or the deadline passes. */
-async function waitHf(path: string, timeout: number, poll: number, clock: PollClock, options: RequestOptions): Promise<unknown> {
+async function waitHf(path: string, timeout: number, poll: number, clock: PollClock, options: RequestOptions): Promise<HfPushStamp> {
   const deadline = clock.now() + timeout;
   for (;;) {
     const row = checkReply(Dict, await call("GET", path, options), `GET ${path}`);
     const hf = py.truthy(row["hf"]) ? row["hf"] : {};
     // Python's `hf.get` raises on a non-dict stamp; we keep polling, as for any unknown status.
     const status = py.isDict(hf) ? hf["status"] : null;
-    if (status === "done") return hf;
+    if (status === "done") return checkReply(HfPushStampSchema, hf, `GET ${path}`);
     if (status === "error") {
       const error = py.isDict(hf) && "error" in hf ? hf["error"] : "unknown error";
       throw new PlatformError(`Hugging Face push failed: ${py.pyStr(error)}`);
@@ -61,24 +60,25 @@ async function waitHf(path: string, timeout: number, poll: number, clock: PollCl
   }
 }
 
-async function publishHf(kind: "datasets" | "runs", id: string, options: HfPublishOptions, defaults: [boolean, number, number]) {
+async function publishHf(kind: "datasets" | "runs", id: string, options: HfPublishOptions, defaults: [boolean, number, number]): Promise<HfPushStamp> {
   const [isPrivate, timeout, poll] = defaults;
   const body: Record<string, unknown> = { private: options.private ?? isPrivate };
   if (options.namespace) body["namespace"] = options.namespace;
   if (options.repo) body["repo"] = options.repo;
   const base = `/${kind}/${segment(id)}`;
-  const reply = checkReply(HfReply, await call("POST", `${base}/hf-publish`, { apiKey: options.apiKey, signal: options.signal, body }), `POST ${base}/hf-publish`);
+  const request = requestOptions(options);
+  const reply = checkReply(HfPublishReplySchema, await call("POST", `${base}/hf-publish`, { ...request, body }), `POST ${base}/hf-publish`);
   if (options.wait === false) return reply.hf;
-  return waitHf(base, options.timeout ?? timeout, options.poll ?? poll, options.clock ?? MONOTONIC, { apiKey: options.apiKey, signal: options.signal });
+  return waitHf(base, options.timeout ?? timeout, options.poll ?? poll, options.clock ?? MONOTONIC, request);
 }
 
 /** `POST /datasets/{id}/hf-publish`, then (unless `wait: false`) poll `GET /datasets/{id}` for the `hf` stamp. */
-export function hfPublish(datasetId: string, options: HfPublishOptions = {}): Promise<unknown> {
+export function hfPublish(datasetId: string, options: HfPublishOptions = {}): Promise<HfPushStamp> {
   return publishHf("datasets", datasetId, options, [false, PLATFORM_HF_DATASET_TIMEOUT_S, PLATFORM_HF_POLL_S]);
 }
 
 /** As `hfPublish` for a training run's model: `/runs/{id}`, private by default, 900 s / 3 s. */
-export function hfPublishRun(runId: string, options: HfPublishOptions = {}): Promise<unknown> {
+export function hfPublishRun(runId: string, options: HfPublishOptions = {}): Promise<HfPushStamp> {
   return publishHf("runs", runId, options, [true, PLATFORM_HF_MODEL_TIMEOUT_S, PLATFORM_HF_MODEL_POLL_S]);
 }
 
@@ -100,12 +100,13 @@ export interface ImportHfOptions extends RequestOptions {
 }
 
 const ImportRow = z.looseObject({ datasetId: z.unknown() });
+const IMPORT_PATH = "/datasets/import-hf";
 
 /**
  * `POST /datasets/import-hf` (no client-side validation), then (unless `wait: false`) poll
  * `GET /datasets/{datasetId}` while the status is "importing"; a "failed" import throws.
  */
-export async function importHf(repo: string, options: ImportHfOptions = {}): Promise<unknown> {
+export async function importHf(repo: string, options: ImportHfOptions = {}): Promise<Dataset> {
   const split = options.split ?? "train";
   const body: Record<string, unknown> = {
     repo,
@@ -116,8 +117,9 @@ export async function importHf(repo: string, options: ImportHfOptions = {}): Pro
   for (const key of ["revision", "config", "name", "mode", "agent", "description"] as const) {
     if (options[key]) body[key] = options[key];
   }
-  let row = checkReply(Dict, await call("POST", "/datasets/import-hf", { apiKey: options.apiKey, signal: options.signal, body }), "POST /datasets/import-hf");
-  if (options.wait === false) return row;
+  const request = requestOptions(options);
+  let row = checkReply(Dict, await call("POST", IMPORT_PATH, { ...request, body }), `POST ${IMPORT_PATH}`);
+  if (options.wait === false) return checkReply(DatasetSchema, row, `POST ${IMPORT_PATH}`);
   const timeout = options.timeout ?? PLATFORM_IMPORT_TIMEOUT_S;
   const poll = options.poll ?? PLATFORM_IMPORT_POLL_S;
   const clock = options.clock ?? MONOTONIC;
@@ -129,12 +131,12 @@ export async function importHf(repo: string, options: ImportHfOptions = {}): Pro
     }
     await clock.sleep(poll, options.signal);
     const path = `/datasets/${segment(id)}`;
-    row = checkReply(Dict, await call("GET", path, { apiKey: options.apiKey, signal: options.signal }), `GET ${path}`);
+    row = checkReply(Dict, await call("GET", path, request), `GET ${path}`);
   }
   if (row["status"] === "failed") {
     const info = py.truthy(row["hfImport"]) ? row["hfImport"] : {};
     const error = py.isDict(info) && "error" in info ? info["error"] : "unknown error";
     throw new PlatformError(`import of ${repo}:${split} failed: ${py.pyStr(error)}`);
   }
-  return row;
+  return checkReply(DatasetSchema, row, "the imported dataset");
 }

@@ -1,5 +1,5 @@
 /** What every Hugging Face Hub call shares: the token, the endpoint and how a Hub failure reads. */
-import { HubApiError } from "@huggingface/hub";
+import { HubApiError } from "#huggingface-hub";
 import { PlatformError } from "./platform-error.js";
 import { platformRuntime } from "./runtime.js";
 
@@ -12,6 +12,8 @@ export interface HubConnectionOptions {
   endpoint?: string | null;
   /** The fetch the hub library uses (default the global one). */
   fetch?: typeof fetch;
+  /** Cancels the call: it rejects with the signal's reason (an `AbortError` for a bare `abort()`). */
+  signal?: AbortSignal;
 }
 
 /** The endpoint without a trailing slash. */
@@ -43,11 +45,24 @@ export function hubParams(options: HubConnectionOptions, tokenRequired: true): H
 export function hubParams(options: HubConnectionOptions, tokenRequired: false): HubParams;
 export function hubParams(options: HubConnectionOptions, tokenRequired: boolean): HubParams {
   const token = resolveToken(options, tokenRequired);
-  return { ...(token && { accessToken: token }), hubUrl: hubEndpoint(options.endpoint), ...(options.fetch && { fetch: options.fetch }) };
+  const fetchFn = options.signal ? withSignal(options.fetch, options.signal) : options.fetch;
+  return { ...(token && { accessToken: token }), hubUrl: hubEndpoint(options.endpoint), ...(fetchFn && { fetch: fetchFn }) };
 }
 
-/** A failed Hub call as a `PlatformError`: `"{what} -> {status}: {Hub's message}"`, or `"{what} failed: {reason}"` without a reply. */
-export function hubError(what: string, error: unknown): PlatformError {
+// Only some of the library's calls take an abort signal; every one of them fetches through `fetch`.
+function withSignal(fetchFn: typeof fetch | undefined, signal: AbortSignal): typeof fetch {
+  return (input, init) => {
+    const own = init?.signal;
+    return (fetchFn ?? fetch)(input, { ...init, signal: own ? AbortSignal.any([own, signal]) : signal });
+  };
+}
+
+/**
+ * A failed Hub call as a `PlatformError`: `"{what} -> {status}: {Hub's message}"`, or `"{what}
+ * failed: {reason}"` without a reply; after an abort of `signal`, the caller's reason as it is.
+ */
+export function hubError(what: string, error: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return signal.reason;
   if (PlatformError.isInstance(error)) return error;
   if (error instanceof HubApiError) {
     const data = error.data as { error?: unknown } | undefined;

@@ -6,7 +6,7 @@
  * JSON Lines, or as Parquet, CSV or TSV when the path's extension says so (issue 14), encoded by
  * `@whileai/ingest`, which is imported only then.
  */
-import { createRepo, HubApiError, uploadFile } from "@huggingface/hub";
+import { createRepo, HubApiError, uploadFile } from "#huggingface-hub";
 import type { RowFileFormat } from "@whileai/ingest";
 import { hubError, hubParams, type HubConnectionOptions } from "./hub-connection.js";
 import { tabularRowFormat } from "./row-format.js";
@@ -29,7 +29,6 @@ export interface HubPushOptions extends HubConnectionOptions {
   /** Create the repo when missing (default true); false pushes only to an existing repo. */
   createRepo?: boolean;
   commitTitle?: string;
-  signal?: AbortSignal;
 }
 
 export interface HubPushResult {
@@ -130,8 +129,6 @@ export async function hubPush(
     });
     return { repo, url: `${common.hubUrl}/datasets/${repo}`, path, commit: out?.commit.oid ?? null, bytes: blob.size, rows, format, created };
   } catch (error) {
-    // As every platform call does, an abort rethrows the caller's reason as it is.
-    if (options.signal?.aborted) throw options.signal.reason;
-    throw hubError(`Hugging Face push to ${repo}`, error);
+    throw hubError(`Hugging Face push to ${repo}`, error, options.signal);
   }
 }

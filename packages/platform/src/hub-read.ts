@@ -4,7 +4,7 @@
  * caller can check a repo before or after `hubPush`. Token and endpoint resolve as for `hubPush`,
  * except that reads need no token (public repos).
  */
-import { downloadFile, listFiles, whoAmI } from "@huggingface/hub";
+import { downloadFile, listFiles, whoAmI } from "#huggingface-hub";
 import { hubError, hubParams, type HubConnectionOptions } from "./hub-connection.js";
 import { PlatformError } from "./platform-error.js";
 
@@ -35,7 +35,7 @@ export async function hubWhoAmI(options: HubConnectionOptions = {}): Promise<Hub
     const role = me.auth.accessToken?.role;
     return { name: me.name, namespaces: [me.name, ...orgs], scopes: role ? [role] : [] };
   } catch (error) {
-    throw hubError(`Hugging Face whoami at ${params.hubUrl}`, error);
+    throw hubError(`Hugging Face whoami at ${params.hubUrl}`, error, options.signal);
   }
 }
 
@@ -47,7 +47,7 @@ export async function hubListFiles(repo: string, options: HubReadOptions = {}): 
     const entries = listFiles({ ...params, repo: { type: "dataset", name: repo }, recursive: true, ...(options.revision && { revision: options.revision }) });
     for await (const entry of entries) if (entry.type === "file") files.push({ path: entry.path, size: entry.size });
   } catch (error) {
-    throw hubError(`Hugging Face listing of ${repo}`, error);
+    throw hubError(`Hugging Face listing of ${repo}`, error, options.signal);
   }
   return files;
 }
@@ -60,7 +60,7 @@ export async function hubDownload(repo: string, path: string, options: HubReadOp
   try {
     blob = await downloadFile({ ...params, repo: { type: "dataset", name: repo }, path, xet: false, ...(options.revision && { revision: options.revision }) });
   } catch (error) {
-    throw hubError(what, error);
+    throw hubError(what, error, options.signal);
   }
   if (!blob) throw new PlatformError(`${what} -> 404: no such file`, { status: 404, detail: "no such file" });
   return blob;

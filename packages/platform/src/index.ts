@@ -3,19 +3,41 @@ export { formatCuts } from "./format-cuts.js";
 export type { FormatCutsOptions } from "./format-cuts.js";
 export { PlatformError } from "./platform-error.js";
 export type { PlatformErrorFields } from "./platform-error.js";
+export { isWhileaiError, WhileaiError } from "@whileai/traces";
 export { putTimeoutFor } from "./put-timeout.js";
 export { splitHoldout } from "./split-holdout.js";
 export { fetchRuntime, platformRuntime, setPlatformRuntime } from "./runtime.js";
-export type { PlatformRuntime, TransportRequest, TransportResponse } from "./runtime.js";
+export type { PlatformFetch, PlatformFetchResponse, PlatformRuntime, TransportRequest, TransportResponse } from "./runtime.js";
 export { apiUrl, DEFAULT_API_URL, getenv, hasApiKey, resolveApiKey, storedApiKey } from "./config.js";
 export { call, USER_AGENT } from "./http/call.js";
 export type { CallOptions } from "./http/call.js";
 export type { RetryOptions } from "./http/retry.js";
-export type { RequestOptions } from "./request-options.js";
+export type { ConnectionOptions, RequestOptions } from "./request-options.js";
+export type {
+  Agent,
+  Card,
+  Catalog,
+  CutDataset,
+  CutResult,
+  CutsReport,
+  Dataset,
+  DatasetListing,
+  DatasetProfile,
+  DelegatedCredential,
+  Deleted,
+  HfPushStamp,
+  HfStatus,
+  Preview,
+  PushResult,
+  RegisteredAgent,
+  Revoked,
+  ScoreReply,
+  Unpublished,
+} from "./replies.js";
 export { catalog, datasets, deleteDataset, deleteEmptyDatasets, preview, profile, publish, unpublish, updateDataset } from "./datasets.js";
-export type { DatasetMeta, DeleteEmptyDatasetsOptions, UpdateDatasetOptions } from "./datasets.js";
+export type { DatasetMeta, DeleteEmptyDatasetsOptions, DeleteEmptyDatasetsResult, ProfileOptions, PublishOptions, UpdateDatasetOptions } from "./datasets.js";
 export { agents, purgeAgent, registerAgent } from "./agents.js";
-export type { PurgeAgentResult, RegisterAgentOptions } from "./agents.js";
+export type { PurgeAgentOptions, PurgeAgentResult, RegisterAgentOptions } from "./agents.js";
 export { cut, cuts, sendScore } from "./traces.js";
 export type { CutOptions, SendScoreOptions, TraceFilterOptions } from "./traces.js";
 export { issueDelegatedCredential, refreshDelegatedCredential, revokeDelegatedCredential } from "./credentials.js";

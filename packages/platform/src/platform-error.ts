@@ -1,7 +1,7 @@
 /** The one error the platform client throws for a failed request or a refused call. */
+import { WhileaiError } from "@whileai/traces";
 
-const marker = "whileai.platform.PlatformError";
-const symbol = Symbol.for(marker);
+const marker = Symbol.for("@whileai/platform/PlatformError");
 
 /** What a failed request tells about itself; every field is null for a refusal made before any request. */
 export interface PlatformErrorFields {
@@ -22,9 +22,7 @@ function withoutQuery(url: string): string {
   return q < 0 ? url : url.slice(0, q);
 }
 
-export class PlatformError extends Error {
-  // The marker survives two copies of this package in one process, where `instanceof` does not.
-  private readonly [symbol] = true;
+export class PlatformError extends WhileaiError {
   override readonly name = "PlatformError";
   readonly status: number | null;
   readonly method: string | null;
@@ -50,7 +48,11 @@ export class PlatformError extends Error {
     return new PlatformError(`${method} ${withoutQuery(url)} failed: ${reason}`, { method, url, detail: reason, cause });
   }
 
-  static isInstance(error: unknown): error is PlatformError {
-    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[symbol] === true;
+  private get [marker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is PlatformError {
+    return WhileaiError.hasMarker(value, marker);
   }
 }

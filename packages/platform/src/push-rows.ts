@@ -8,7 +8,8 @@ import { schemaCheck } from "./schema-check.js";
 import { upload, type ProgressCallback } from "./upload.js";
 import { concatBytes } from "./concat-bytes.js";
 import type { RetryOptions } from "./http/retry.js";
-import type { RequestOptions } from "./request-options.js";
+import type { PushResult } from "./replies.js";
+import { requestOptions, type RequestOptions } from "./request-options.js";
 
 export interface PushRowsOptions extends RequestOptions {
   /** Dataset this one derives from (`parentDatasetId`). */
@@ -60,7 +61,7 @@ export function jsonlBytes(rows: readonly unknown[]): Uint8Array<ArrayBuffer> {
  * `holdout_tasks`, `gate` and `card` as they apply. Python's small-holdout UserWarning is not emitted:
  * its `holdout_size` math is not part of this port.
  */
-export async function pushRows(rows: readonly unknown[], name: string, options: PushRowsOptions = {}): Promise<Record<string, unknown>> {
+export async function pushRows(rows: readonly unknown[], name: string, options: PushRowsOptions = {}): Promise<PushResult> {
   if (options.publish && !options.agent) throw new Error("publish=True needs agent=..., cards are grouped by agent");
   const report: GateReport | null = options.gate ? publishGate(rows, { mode: options.mode, strictHacks: options.strictHacks }) : null;
   schemaCheck(rows, "push_rows");
@@ -72,12 +73,11 @@ export async function pushRows(rows: readonly unknown[], name: string, options: 
   if (options.parent) body["parentDatasetId"] = options.parent;
   const [train, holdout] = splitHoldout(rows, options.holdout);
   const [uploaded, createdId] = await upload(body, { bytes: jsonlBytes(train) }, options);
-  let final = uploaded;
+  let final: PushResult = uploaded;
   const datasetId = py.truthy(final["datasetId"]) ? final["datasetId"] : createdId;
   if (holdout.length) {
     const entry = await pushRows(holdout, `${name}-holdout`, {
-      apiKey: options.apiKey,
-      signal: options.signal,
+      ...requestOptions(options),
       parent: py.pyStr(datasetId),
       purpose: "holdout",
       mode: options.mode,
@@ -93,11 +93,7 @@ export async function pushRows(rows: readonly unknown[], name: string, options: 
   }
   if (report) final["gate"] = report;
   if (options.publish) {
-    final["card"] = await publish(py.pyStr(datasetId), options.agent ?? "", {
-      apiKey: options.apiKey,
-      signal: options.signal,
-      description: options.description,
-    });
+    final["card"] = await publish(py.pyStr(datasetId), options.agent ?? "", { ...requestOptions(options), description: options.description });
   }
   return final;
 }

@@ -2,6 +2,7 @@
  * What the client needs from its host: environment variables, the stored login and a way to send
  * a request. Injected so the main entry never imports a Node built-in and bundles for browsers;
  * `@whileai/platform/node` installs the Node runtime (undici keep-alive pool, credentials file).
+ * A call's own `fetch` option replaces only the runtime's transport, for that call.
  */
 import { concatBytes } from "./concat-bytes.js";
 
@@ -38,6 +39,20 @@ function hostEnv(name: string): string | undefined {
   return proc?.env?.[name];
 }
 
+/** What a call needs of a WHATWG `fetch` (the global one, undici's, a test's or a proxy's all fit). */
+export type PlatformFetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | Uint8Array<ArrayBuffer> | null; signal: AbortSignal },
+) => Promise<PlatformFetchResponse>;
+
+/** The part of a fetch `Response` a call reads. */
+export interface PlatformFetchResponse {
+  status: number;
+  headers: { get(name: string): string | null };
+  text(): Promise<string>;
+  body?: ReadableStream<Uint8Array> | null;
+}
+
 // Browsers stream a request body only over HTTP/2 with `duplex: "half"`, so a streamed body is gathered first.
 async function fetchBody(body: TransportRequest["body"]): Promise<string | Uint8Array<ArrayBuffer> | null> {
   if (body === undefined) return null;
@@ -47,19 +62,52 @@ async function fetchBody(body: TransportRequest["body"]): Promise<string | Uint8
   return concatBytes(chunks);
 }
 
-/** The browser-safe runtime: global `fetch`, host environment when there is one, no credentials file. */
-export const fetchRuntime: PlatformRuntime = {
-  env: hostEnv,
-  readCredentials: () => null,
-  async send(request) {
-    const res = await fetch(request.url, {
+// A reader rather than `for await` over the stream: Safari's ReadableStream is not async-iterable.
+async function* streamChunks(body: ReadableStream<Uint8Array>): AsyncIterable<Uint8Array> {
+  const reader = body.getReader();
+  let done = false;
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if ((done = next.done)) return;
+      yield next.value;
+    }
+  } finally {
+    // A consumer that stops early (a failed write) must not leave the connection open.
+    if (!done) await reader.cancel().catch(() => undefined);
+  }
+}
+
+// Content-Length is fetch's to set from the body: browsers drop it, undici refuses a request that sets it.
+function withoutContentLength(headers: Record<string, string>): Record<string, string> {
+  const { "Content-Length": _, ...rest } = headers;
+  return rest;
+}
+
+/** A transport that sends through `fetchFn`; its reply streams when the response has a body stream. */
+export function fetchTransport(fetchFn: PlatformFetch): PlatformRuntime["send"] {
+  return async (request) => {
+    const res = await fetchFn(request.url, {
       method: request.method,
-      headers: request.headers,
+      headers: withoutContentLength(request.headers),
       body: await fetchBody(request.body),
       signal: request.signal,
     });
-    return { status: res.status, header: (name) => res.headers.get(name), text: () => res.text() };
-  },
+    const body = res.body;
+    return {
+      status: res.status,
+      header: (name) => res.headers.get(name),
+      text: () => res.text(),
+      ...(body && { stream: () => streamChunks(body) }),
+    };
+  };
+}
+
+/** The browser-safe runtime: global `fetch` (looked up at each call), host environment when there is one, no credentials file. */
+export const fetchRuntime: PlatformRuntime = {
+  env: hostEnv,
+  readCredentials: () => null,
+  send: fetchTransport((url, init) => fetch(url, init)),
 };
 
 let current: PlatformRuntime = fetchRuntime;

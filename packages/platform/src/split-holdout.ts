@@ -25,7 +25,7 @@ function asFraction(fraction: unknown): number {
   if (typeof fraction === "number") return fraction;
   if (typeof fraction === "boolean") return fraction ? 1 : 0;
   if (typeof fraction === "bigint") return Number(fraction);
-  throw new TypeError(`'<' not supported between instances of 'int' and '${py.pyTypeName(fraction)}'`);
+  throw new TypeError(`splitHoldout: fraction must be a number, got ${fraction === null ? "null" : Array.isArray(fraction) ? "array" : typeof fraction}`);
 }
 
 /**

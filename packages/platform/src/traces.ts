@@ -1,11 +1,11 @@
 /** Trace-side calls: scores in, cuts out (§4.22, §4.23, §4.25; Python ZP-A). */
 import * as py from "@whileai/hash-embed/internal";
-import { z } from "zod";
 import { PLATFORM_UNKNOWN_IDS_SHOWN } from "./constants.js";
 import { call, urlencode } from "./http/call.js";
 import { checkReply, Dict } from "./http/reply.js";
 import { PlatformError } from "./platform-error.js";
-import type { RequestOptions } from "./request-options.js";
+import { CutReplySchema, CutsReportSchema, ScoreReplySchema, type CutDataset, type CutResult, type CutsReport, type ScoreReply } from "./replies.js";
+import { requestOptions, type RequestOptions } from "./request-options.js";
 
 export interface TraceFilterOptions {
   /** Agent slug (stripped, lower-cased). */
@@ -29,11 +29,11 @@ function traceFilter({ agent, since, filters }: TraceFilterOptions): Record<stri
 }
 
 /** `GET /traces/cuts?<filter>`: what the traces hold for training; the sent filter is echoed as `filter`. */
-export async function cuts(options: TraceFilterOptions & RequestOptions = {}): Promise<unknown> {
+export async function cuts(options: TraceFilterOptions & RequestOptions = {}): Promise<CutsReport> {
   const filter = traceFilter(options);
-  const report = await call("GET", `/traces/cuts?${urlencode(Object.entries(filter))}`, options);
-  if (py.isDict(report) && !("filter" in report)) report["filter"] = filter;
-  return report;
+  const path = `/traces/cuts?${urlencode(Object.entries(filter))}`;
+  const report = checkReply(CutsReportSchema, await call("GET", path, requestOptions(options)), "GET /traces/cuts");
+  return { ...report, filter: report.filter ?? filter };
 }
 
 export interface CutOptions extends TraceFilterOptions, RequestOptions {
@@ -46,10 +46,8 @@ export interface CutOptions extends TraceFilterOptions, RequestOptions {
   name?: string | null;
 }
 
-const CutReply = z.looseObject({ made: z.array(z.unknown()).nullish() });
-
 /** `POST /datasets/cut`: make train (and holdout) datasets from the traces; `train`/`holdout` point at them. */
-export async function cut(options: CutOptions = {}): Promise<Record<string, unknown>> {
+export async function cut(options: CutOptions = {}): Promise<CutResult> {
   const body: Record<string, unknown> = {
     filter: traceFilter(options),
     kind: py.pyStrip(py.pyStr(options.kind ?? "rl")).toLowerCase(),
@@ -57,13 +55,11 @@ export async function cut(options: CutOptions = {}): Promise<Record<string, unkn
   if (options.holdout != null) body["holdout"] = options.holdout;
   if (options.band != null) [body["lo"], body["hi"]] = options.band;
   if (options.name) body["name"] = options.name;
-  const reply = checkReply(CutReply, await call("POST", "/datasets/cut", { ...options, body }), "POST /datasets/cut");
-  const made = new Map<string, unknown>();
-  // Python calls `.get("role")` on each entry; one that is not a dict is skipped rather than crashing.
-  for (const m of reply.made ?? []) if (py.isDict(m)) made.set(py.pyStr(m["role"] ?? null), m);
-  reply["train"] = made.get("train") ?? null;
-  reply["holdout"] = made.get("holdout") ?? null;
-  return reply;
+  const reply = checkReply(CutReplySchema, await call("POST", "/datasets/cut", { ...requestOptions(options), body }), "POST /datasets/cut");
+  // Python's `{str(m.get("role")): m for m in made}`: the last entry of a role wins.
+  const made = new Map<string, CutDataset>();
+  for (const m of reply.made ?? []) made.set(py.pyStr(m.role ?? null), m);
+  return { ...reply, train: made.get("train") ?? null, holdout: made.get("holdout") ?? null };
 }
 
 export interface SendScoreOptions extends RequestOptions {
@@ -113,10 +109,10 @@ function scoreBody(options: SendScoreOptions): Record<string, unknown> {
 }
 
 /** `POST /v1/scores` (always with `X-Api-Key`): grade a run, or a batch; throws unless something was applied. */
-export async function sendScore(options: SendScoreOptions = {}): Promise<Record<string, unknown>> {
+export async function sendScore(options: SendScoreOptions = {}): Promise<ScoreReply> {
   const body = scoreBody(options);
-  const out = checkReply(Dict, await call("POST", "/v1/scores", { ...options, body, requireApiKey: true }), "POST /v1/scores");
-  if (py.truthy(out["applied"])) return out;
+  const out = checkReply(Dict, await call("POST", "/v1/scores", { ...requestOptions(options), body, requireApiKey: true }), "POST /v1/scores");
+  if (py.truthy(out["applied"])) return checkReply(ScoreReplySchema, out, "POST /v1/scores");
   const unknown = Array.isArray(out["unknown"]) ? out["unknown"] : [];
   if (unknown.length > 0) {
     const which = unknown.length === 1 ? "that trace id" : "those trace ids";

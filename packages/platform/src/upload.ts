@@ -1,12 +1,13 @@
 /** The upload flow shared by `pushRows` and `pushFile` (platform-and-otel.md §3): create, one presigned PUT, finalize. */
 import * as py from "@whileai/hash-embed/internal";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { call, segment } from "./http/call.js";
-import { checkReply, Dict } from "./http/reply.js";
+import { checkReply } from "./http/reply.js";
 import type { RetryOptions } from "./http/retry.js";
 import { PlatformError } from "./platform-error.js";
 import { putTimeoutFor } from "./put-timeout.js";
-import type { RequestOptions } from "./request-options.js";
+import { DatasetSchema, type Dataset } from "./replies.js";
+import { requestOptions, type RequestOptions } from "./request-options.js";
 
 /** Bytes moved so far and the total when known. */
 export interface Progress {
@@ -65,8 +66,9 @@ export async function upload(
   body: Record<string, unknown>,
   payload: UploadPayload,
   options: UploadOptions,
-): Promise<[Record<string, unknown>, unknown]> {
-  const created = checkReply(Created, await call("POST", "/datasets", { apiKey: options.apiKey, body, signal: options.signal }), "POST /datasets");
+): Promise<[Dataset, unknown]> {
+  const request = requestOptions(options);
+  const created = checkReply(Created, await call("POST", "/datasets", { ...request, body }), "POST /datasets");
   const size = "bytes" in payload ? payload.bytes.length : payload.size;
   const cap = options.timeout != null ? options.timeout : putTimeoutFor(size);
   try {
@@ -76,7 +78,8 @@ export async function upload(
       contentLength: size,
       contentType: "application/jsonl",
       timeout: cap,
-      signal: options.signal,
+      fetch: request.fetch,
+      signal: request.signal,
       retry: options.retry,
     });
   } catch (error) {
@@ -88,7 +91,7 @@ export async function upload(
     );
   }
   const path = `/datasets/${segment(created.datasetId)}/finalize`;
-  const final = checkReply(Dict, await call("POST", path, { apiKey: options.apiKey, signal: options.signal }), `POST ${path}`);
+  const final = checkReply(DatasetSchema, await call("POST", path, request), `POST ${path}`);
   return [final, created.datasetId];
 }
 

@@ -42,7 +42,7 @@ describe("@whileai/simulations in a browser bundle", () => {
     expect(files.some((file) => file.startsWith("packages/platform/"))).toBe(true);
   });
 
-  it("bundles whole for the browser, without Node built-ins, and gives every name but pushFile", async () => {
+  it("bundles whole for the browser, without Node built-ins, and gives every name but pushFile and JsonlLineError", async () => {
     const { code, files } = await bundleForBrowser(`export * from "@whileai/simulations";`);
     // A Node built-in would fail the build above ("node:fs" cannot be resolved for the browser).
     expect(files.filter((file) => /\/node\/|undici|^node:/.test(file))).toEqual([]);
@@ -50,8 +50,10 @@ describe("@whileai/simulations in a browser bundle", () => {
     // alias was needed to bundle: the platform's main entry does not import it.
     expect(files.filter((file) => file.includes("@huggingface/hub"))).toEqual([]);
     const entry = (await import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`)) as Record<string, unknown>;
-    expect(Object.keys(entry)).toHaveLength(38);
+    // 38 of the 39 names, and 5 of the 6 error names.
+    expect(Object.keys(entry)).toHaveLength(38 + 5);
     expect(entry["pushFile"]).toBeUndefined();
+    expect(entry["JsonlLineError"]).toBeUndefined();
     for (const name of Object.keys(entry)) expect(typeof entry[name], name).toBe("function");
   });
 });

@@ -1,5 +1,5 @@
-// The umbrella's surface: exactly the 39 public names of BEYOND.md, each the very function of
-// the package that implements it (a re-export, never a wrapper).
+// The umbrella's surface: exactly the 39 public names of BEYOND.md and the errors they throw, each
+// the very function or class of the package that implements it (a re-export, never a wrapper).
 import { existsSync, readFileSync } from "node:fs";
 import * as hashEmbedInternal from "@whileai/hash-embed/internal";
 import * as otel from "@whileai/otel";
@@ -21,17 +21,25 @@ const PUBLIC_NAMES = [
   "refreshDelegatedCredential", "registerAgent", "rowsFromOtel", "sendScore", "simulateFromTraces",
   "splitPseudoProduction", "toolsFromTraces", "traceReport", "unpublish", "updateDataset",
 ];
-// `pushFile` reads a file from disk: only the Node entry has it.
-const NODE_ONLY = ["pushFile"];
+/** The errors those functions throw on purpose, and `isWhileaiError`, which recognises any of them. */
+const ERROR_NAMES = ["isWhileaiError", "JsonlLineError", "PlatformError", "PublishGateError", "PyJsonError", "WhileaiError"];
+// `pushFile` reads a file from disk, and only the path-taking `loadTraces` throws `JsonlLineError`: only the Node entry has them.
+const NODE_ONLY = ["pushFile", "JsonlLineError"];
 
 const TRACES = ["dimensionsFromTraces", "dropLeakyRows", "flawRows", "formatTraceReport", "inferHarness", "leakageReport", "loadTraces", "mineTraces", "openingShare", "simulateFromTraces", "splitPseudoProduction", "toolsFromTraces", "traceReport"];
 const PLATFORM = ["agents", "catalog", "cut", "cuts", "datasets", "deleteDataset", "deleteEmptyDatasets", "formatCuts", "hfPublish", "hfPublishRun", "hfStatus", "importHf", "issueDelegatedCredential", "preview", "profile", "publish", "pull", "purgeAgent", "pushRows", "refreshDelegatedCredential", "registerAgent", "sendScore", "unpublish", "updateDataset"];
 const from = (names: string[], module: object) => Object.fromEntries(names.map((name) => [name, module]));
 
 /** The package each name of the browser entry comes from. */
-const BROWSER_ORIGIN: Record<string, object> = { ...from(TRACES, traces), rowsFromOtel: otel, ...from(PLATFORM, platform) };
+const BROWSER_ORIGIN: Record<string, object> = {
+  ...from(TRACES, traces),
+  rowsFromOtel: otel,
+  ...from(PLATFORM, platform),
+  ...from(["isWhileaiError", "PyJsonError", "WhileaiError"], traces),
+  ...from(["PlatformError", "PublishGateError"], platform),
+};
 /** The Node entry takes the path-aware functions from the packages' Node entries. */
-const NODE_ORIGIN: Record<string, object> = { ...BROWSER_ORIGIN, loadTraces: tracesNode, pull: platformNode, pushFile: platformNode };
+const NODE_ORIGIN: Record<string, object> = { ...BROWSER_ORIGIN, loadTraces: tracesNode, pull: platformNode, pushFile: platformNode, JsonlLineError: tracesNode };
 
 const runtimeNames = (entry: object) => Object.keys(entry).sort();
 
@@ -40,7 +48,7 @@ const BEYOND = new URL("../../../../shared/reference/BEYOND.md", import.meta.url
 describe("the public names", () => {
   it("are 39 distinct names, each given a source package", () => {
     expect(new Set(PUBLIC_NAMES).size).toBe(39);
-    expect(Object.keys(NODE_ORIGIN).sort()).toEqual([...PUBLIC_NAMES].sort());
+    expect(Object.keys(NODE_ORIGIN).sort()).toEqual([...PUBLIC_NAMES, ...ERROR_NAMES].sort());
   });
 
   it.skipIf(!existsSync(BEYOND))("match the list at the end of BEYOND.md", () => {
@@ -52,12 +60,12 @@ describe("the public names", () => {
 });
 
 describe("the Node entry", () => {
-  it("exports exactly the 39 public names", () => {
-    expect(runtimeNames(nodeEntry)).toEqual([...PUBLIC_NAMES].sort());
+  it("exports exactly the 39 public names and the errors", () => {
+    expect(runtimeNames(nodeEntry)).toEqual([...PUBLIC_NAMES, ...ERROR_NAMES].sort());
   });
 
   it("exports each as the implementing package's own function", () => {
-    for (const name of PUBLIC_NAMES) {
+    for (const name of [...PUBLIC_NAMES, ...ERROR_NAMES]) {
       const value = (nodeEntry as Record<string, unknown>)[name];
       expect(typeof value, name).toBe("function");
       expect(value, name).toBe((NODE_ORIGIN[name] as Record<string, unknown>)[name]);
@@ -72,8 +80,8 @@ describe("the Node entry", () => {
 });
 
 describe("the browser entry", () => {
-  it("exports the 39 public names but pushFile", () => {
-    expect(runtimeNames(browserEntry)).toEqual(PUBLIC_NAMES.filter((name) => !NODE_ONLY.includes(name)).sort());
+  it("exports the 39 public names but pushFile, and the errors but JsonlLineError", () => {
+    expect(runtimeNames(browserEntry)).toEqual([...PUBLIC_NAMES, ...ERROR_NAMES].filter((name) => !NODE_ONLY.includes(name)).sort());
   });
 
   it("exports each as the implementing package's own function", () => {
@@ -86,8 +94,12 @@ describe("the browser entry", () => {
 });
 
 describe("no internal name leaks", () => {
-  // The entries the whileai packages share among themselves, with no semver promise.
-  const INTERNAL: Record<string, unknown> = { ...hashEmbedInternal, ...tracesInternal };
+  // What the entries the whileai packages share among themselves hold, with no semver promise, but
+  // for the few a package makes public (PyJsonError, public from @whileai/traces).
+  const PUBLIC = new Set([...Object.keys(traces), ...Object.keys(otel), ...Object.keys(platform)]);
+  const INTERNAL: Record<string, unknown> = Object.fromEntries(
+    Object.entries({ ...hashEmbedInternal, ...tracesInternal }).filter(([name]) => !PUBLIC.has(name)),
+  );
   const internalValues = new Set(Object.values(INTERNAL));
 
   it("has internal entries to check against, so the checks below can fail", () => {

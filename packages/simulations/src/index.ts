@@ -1,7 +1,7 @@
 /**
  * @whileai/simulations: the 39 public names of the Python SDK's `whileai.simulations.ingest` in
- * one import, re-exported by name from the packages that implement them so bundlers keep only
- * what is used. This is the browser-safe entry; Node gets `./node/index.js` (the `node` export
+ * one import, with the errors they throw, re-exported by name from the packages that implement
+ * them so bundlers keep only what is used. This is the browser-safe entry; Node gets `./node/index.js` (the `node` export
  * condition), which adds `pushFile` and the path-taking `loadTraces` and `pull`.
  */
 
@@ -96,3 +96,7 @@ export type {
   TraceFilterOptions,
   UpdateDatasetOptions,
 } from "@whileai/platform";
+
+// The errors those functions throw on purpose, and the check that recognises any of them.
+export { isWhileaiError, PyJsonError, WhileaiError } from "@whileai/traces";
+export { PlatformError, PublishGateError } from "@whileai/platform";

@@ -103,7 +103,7 @@ describe("mineResultExemplars", () => {
     expect(mineResultExemplars([row], { perTool: NaN })).toEqual({ t: [{ a: 1 }, [1], "text"] });
     expect(mineResultExemplars([row], { perTool: Infinity })).toEqual({ t: [{ a: 1 }, [1], "text"] });
     // len(kept) >= None raises TypeError only when a candidate reaches the cap.
-    expect(() => mineResultExemplars([row], { perTool: null as never })).toThrow(new TypeError("'>=' not supported between instances of 'int' and 'NoneType'"));
+    expect(() => mineResultExemplars([row], { perTool: null as never })).toThrow(new TypeError("mineResultExemplars: option perTool must be a number, got null"));
     expect(() => mineResultExemplars([row], { perTool: "3" as never })).toThrow(TypeError);
     expect(mineResultExemplars([rowOf(call({ status: "timeout" }))], { perTool: "3" as never })).toEqual({});
     expect(mineResultExemplars([], { perTool: null as never })).toEqual({});

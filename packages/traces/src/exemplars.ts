@@ -18,7 +18,7 @@ import { traceFault } from "./grading/index.js";
 
 import { type Dict, has, isDict, pyFloatRepr, pyHead, pyInt, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyStr, pyTypeName, readJson, sortedStrings, truthy, type JsonBuilder } from "@whileai/hash-embed/internal";
 import { normalizeStep } from "./rows/normalize-step.js";
-import { parseOptions } from "./rows/options.js";
+import { parseOptions, typeName } from "./rows/options.js";
 
 export interface ExemplarOptions {
   /** Most exemplars kept per tool (`per_tool`, default 3). */
@@ -139,11 +139,11 @@ function maxCharsCap(x: unknown): number | null {
   }
 }
 
-/** `count >= cap`, raising Python's TypeError for a cap that is not a number. */
+/** `count >= perTool`, a TypeError (where Python raises one) for a cap that is not a number. */
 function reached(count: number, cap: unknown): boolean {
   if (typeof cap === "number" || typeof cap === "boolean") return count >= Number(cap);
   if (typeof cap === "bigint") return BigInt(count) >= cap;
-  throw new TypeError(`'>=' not supported between instances of 'int' and '${pyTypeName(cap)}'`);
+  throw new TypeError(`mineResultExemplars: option perTool must be a number, got ${typeName(cap)}`);
 }
 
 /** A bare `{"status": ...}` / `{"ok": ...}` acknowledgement carries no shape worth copying. */

@@ -13,13 +13,14 @@ const README = new URL("../README.md", import.meta.url);
 
 const MAIN = [
   "ARG_KEYS", "FAULT_TO_AXIS", "FINAL_KEYS", "NO_FAULT", "OtherStepSchema", "PROMPT_KEYS",
-  "RESULT_KEYS", "STEP_KEYS", "StepSchema", "TRACE_LEAK_THRESHOLD", "TextStepSchema",
-  "ToolStepSchema", "TraceRowSchema", "UserStepSchema", "behaviorSignature", "behaviorState",
-  "buildDimensions", "dimensionsFromTraces", "dropLeakyRows", "exemplarResultShapes",
-  "faultFromResult", "flawRows", "formatTraceReport", "inferHarness", "labelCensus",
-  "leakageReport", "loadTraces", "loadTracesWithReport", "mineResultExemplars", "mineTraces",
-  "onDeprecation", "openingShare", "policySections", "regionProgress", "simulateFromTraces",
-  "splitPseudoProduction", "taskKey", "toolsFromTraces", "traceFault", "traceReport",
+  "PyJsonError", "RESULT_KEYS", "STEP_KEYS", "StepSchema", "TRACE_LEAK_THRESHOLD",
+  "TextStepSchema", "ToolStepSchema", "TraceRowSchema", "UserStepSchema", "WhileaiError",
+  "behaviorSignature", "behaviorState", "buildDimensions", "dimensionsFromTraces", "dropLeakyRows",
+  "exemplarResultShapes", "faultFromResult", "flawRows", "formatTraceReport", "inferHarness",
+  "isWhileaiError", "labelCensus", "leakageReport", "loadTraces", "loadTracesWithReport",
+  "mineResultExemplars", "mineTraces", "onDeprecation", "openingShare", "policySections",
+  "regionProgress", "simulateFromTraces", "splitPseudoProduction", "taskKey", "toolsFromTraces",
+  "traceFault", "traceReport",
 ];
 
 const NODE_ONLY = [

@@ -45,3 +45,6 @@ export type { SplitOptions } from "./split.js";
 export { openingShare } from "./opening.js";
 export { simulateFromTraces } from "./simulate.js";
 export type { SimulateFromTracesOptions, SimulateFromTracesResult, SimulateRequest, Simulator } from "./simulate.js";
+export { isWhileaiError, WhileaiError } from "@whileai/hash-embed";
+// Thrown by the shared json.loads, so defined beside it; public here.
+export { PyJsonError } from "@whileai/hash-embed/internal";

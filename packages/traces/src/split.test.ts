@@ -118,9 +118,9 @@ describe("splitPseudoProduction", () => {
     expect(splitPseudoProduction({ prompt: "flawed", reward: 0 } as never)).toEqual([[], []]);
   });
 
-  it("raises as Python does for a fraction it cannot compare or round", () => {
-    expect(() => splitPseudoProduction(asks(2), { fraction: "0.5" as unknown as number })).toThrow(new TypeError("'>' not supported between instances of 'str' and 'int'"));
-    expect(() => splitPseudoProduction(asks(2), { fraction: Infinity })).toThrow("cannot convert float infinity to integer");
+  it("throws where Python does for a fraction it cannot compare or round, naming the option", () => {
+    expect(() => splitPseudoProduction(asks(2), { fraction: "0.5" as unknown as number })).toThrow(new TypeError("splitPseudoProduction: option fraction must be a number, got string"));
+    expect(() => splitPseudoProduction(asks(2), { fraction: Infinity })).toThrow("splitPseudoProduction: option fraction must be finite, got Infinity");
     expect(splitPseudoProduction([], { fraction: Infinity })).toEqual([[], []]);
   });
 });

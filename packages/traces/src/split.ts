@@ -9,7 +9,8 @@ import { traceFault } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { binaryReward } from "./labels.js";
 import { mineTraces } from "./mine.js";
-import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, pyTypeName, type Dict } from "@whileai/hash-embed/internal";
+import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
+import { typeName } from "./rows/options.js";
 
 /** `score.stats.task_key(row)`: `scenario_id`, else `task_id`, else `prompt`, as text; falsy values fall through. */
 export function taskKey(row: unknown): string {
@@ -37,13 +38,14 @@ export interface SplitOptions {
 /** `max(1, min(n, round(max(0.0, float(fraction)) * n)))` when `fraction > 0`, else 0. */
 function targetSize(fraction: unknown, n: number): number {
   if (typeof fraction !== "number" && typeof fraction !== "boolean" && typeof fraction !== "bigint") {
-    throw new TypeError(`'>' not supported between instances of '${pyTypeName(fraction)}' and 'int'`);
+    throw new TypeError(`splitPseudoProduction: option fraction must be a number, got ${typeName(fraction)}`);
   }
   const share = pyFloat(fraction) as number;
   // A NaN fraction fails the comparison, so it holds nothing beyond the flawed tasks.
   if (!(share > 0)) return 0;
-  // round() of an infinite fraction raises Python's OverflowError text.
-  return Math.max(1, Math.min(n, pyRoundInt(share * n)));
+  const product = share * n;
+  if (product === Infinity) throw new Error("splitPseudoProduction: option fraction must be finite, got Infinity");
+  return Math.max(1, Math.min(n, pyRoundInt(product)));
 }
 
 /** Lowercase hex SHA-256 of the text's UTF-8 (a lone surrogate encodes as U+FFFD, where Python would raise). */

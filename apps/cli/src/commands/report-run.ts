@@ -1,11 +1,12 @@
 /** What `wai report` does once its command line is parsed: read the inputs, build the report, print it. */
 import { readFile } from "node:fs/promises";
 import { describeSource } from "@whileai/ingest";
-import { formatTraceReport, traceReport, type ToolSchema } from "@whileai/traces";
+import { formatTraceReport, onDeprecation, traceReport, type ToolSchema } from "@whileai/traces";
 import { CliError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
 import { resolvePath } from "../io.js";
 import { note, writeJson, writeText } from "../output.js";
+import { cliWording } from "../wording.js";
 import { readOptions } from "./input-options.js";
 import type { ReportFlags } from "./report.js";
 
@@ -14,7 +15,7 @@ export async function runReport(inputs: string[], flags: ReportFlags): Promise<v
   const policy = flags.policy === undefined ? undefined : await readText(flags.policy);
   // Raw rows: the label census must see labels as the file holds them, as Python's trace_report does.
   const { rows, inputs: reports } = await readInputs(inputs, { ...readOptions(flags), raw: true });
-  const report = traceReport(rows, { tools, policy, rewardKey: flags.rewardKey, threshold: flags.threshold });
+  const report = withoutDeprecations(() => traceReport(rows, { tools, policy, rewardKey: flags.rewardKey, threshold: flags.threshold }));
   if (flags.json) {
     writeJson({ ...report, inputs: reports });
     return;
@@ -22,13 +23,17 @@ export async function runReport(inputs: string[], flags: ReportFlags): Promise<v
   // Which reader each input went to, told by its content: the first thing to check when rows look wrong.
   for (const input of reports) note(describeSource(input));
   reportInputs(reports);
-  writeText(formatTraceReport(report));
-  // The report's warnings speak Python (reward_key=, threshold=); say the flags too.
-  if (Object.keys(report.unread_numeric_columns ?? {}).length > 0 && flags.rewardKey === undefined) {
-    note("to read one of those columns as the label: --reward-key <column> --threshold <bar>");
-  }
-  if (report.non_binary_labels > 0 && flags.threshold === undefined) {
-    note("to read labels that are not 0/1: --threshold <bar>");
+  // `--json` keeps the report's warnings as both SDKs write them; the text names the flags.
+  writeText(cliWording(formatTraceReport(report), { toolsGiven: report.emphasis !== undefined }));
+}
+
+/** The legacy-label deprecation says what the report's own warning says, so it is printed once: there. */
+function withoutDeprecations<T>(work: () => T): T {
+  const previous = onDeprecation(() => {});
+  try {
+    return work();
+  } finally {
+    onDeprecation(previous);
   }
 }
 

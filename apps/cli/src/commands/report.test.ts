@@ -9,15 +9,32 @@ describe("wai report", () => {
   it("prints the text report of a file", async () => {
     const result = await runWai(["report", example("support-canonical.jsonl")]);
     expect(result.code).toBe(0);
-    // The report's warnings name a numeric column and 0.5 labels; the hints say which flags read them.
-    expect(result.stderr).toBe(
-      `wai: ${example("support-canonical.jsonl")}: rows-jsonl (JSON Lines of trajectory rows), 80 rows\n` +
-        "wai: to read one of those columns as the label: --reward-key <column> --threshold <bar>\nwai: to read labels that are not 0/1: --threshold <bar>\n",
-    );
+    expect(result.stderr).toBe(`wai: ${example("support-canonical.jsonl")}: rows-jsonl (JSON Lines of trajectory rows), 80 rows\n`);
     expect(result.stdout).toMatch(/^traces: +80\n/);
     expect(result.stdout).toContain("graded:             69 (pass 51 / fail 18), ungraded 8, labelled but not 0/1 3");
     expect(result.stdout).toContain("lookup_order x52 (5 calls faulted)");
-    expect(result.stdout).toContain("grid emphasis: computed against the agent's tools at simulate time");
+    // The report's warnings name a numeric column and 0.5 labels; their hints name the flags that read them.
+    expect(result.stdout).toContain(
+      "warning: 8 rows carry no label under reward, but they do carry numbers: handle_time_s (on 8 rows). If one of those is your grader's score, name it with --reward-key <column> (and --threshold <bar> unless it is 0/1).\n",
+    );
+    expect(result.stdout).toContain("Binarising needs a bar and the bar is yours, not the SDK's: pass --threshold <bar> to read them as labels.\n");
+    expect(result.stdout).toMatch(/\ngrid emphasis: computed against the agent's tools at simulate time \(pass --tools <file> to preview it here\)\n$/);
+    expect(result.stdout).not.toMatch(/reward_key|threshold=|tools=|load_traces|trace_report/);
+  });
+
+  it("--json keeps the report's warnings as both SDKs write them", async () => {
+    const report = JSON.parse((await runWai(["report", example("support-canonical.jsonl"), "--json"])).stdout) as { warnings: string[] };
+    expect(report.warnings[0]).toMatch(/name it: load_traces\(traces, reward_key='\.\.\.'\) or trace_report\(traces, reward_key='\.\.\.'\)\.$/);
+    expect(report.warnings[1]).toMatch(/pass threshold= to read them as labels\.$/);
+  });
+
+  it("names --reward-key for a legacy qwen_reward label, and prints no separate deprecation", async () => {
+    const file = tmp.path("qwen.jsonl");
+    writeFileSync(file, `${JSON.stringify({ prompt: "Where is order 7?", final_text: "Shipped.", qwen_reward: 1 })}\n`);
+    const result = await runWai(["report", file]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("a key named after one model that this path reads for one more release. Name the column instead: --reward-key qwen_reward.\n");
+    expect(result.stderr).not.toContain("Deprecation");
   });
 
   it.each([

@@ -96,7 +96,7 @@ export async function ingestTraces(ctx: TraceContext, account: string, url: URL,
       gunzip: (bytes) => gunzipNode(bytes, ctx.maxTraceBytes * 16),
     });
   } catch (error) {
-    if (error instanceof OtlpDecodeError) throw new HttpError(400, error.message);
+    if (OtlpDecodeError.isInstance(error)) throw new HttpError(400, error.message);
     throw error;
   }
   const agentParam = url.searchParams.get("agent");

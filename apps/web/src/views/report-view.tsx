@@ -3,6 +3,7 @@ import { formatTraceReport } from "@whileai/traces";
 import type { Exploration } from "../analysis/explore.js";
 import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
 import { count, percent } from "./format.js";
+import { pageWording } from "./page-wording.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -24,6 +25,8 @@ export function ReportView({ exploration }: { exploration: Exploration }) {
   const faults = Object.entries(report.faults_observed);
   const worlds = Object.entries(report.world_states_observed);
   const unread = Object.entries(report.unread_numeric_columns);
+  // The page always aims the report at the tools the traces call; none called leaves it unaimed.
+  const wording = { toolsGiven: report.emphasis !== undefined };
   return (
     <section data-testid="report">
       <dl class="stats">
@@ -40,7 +43,7 @@ export function ReportView({ exploration }: { exploration: Exploration }) {
         <p class="muted" data-testid="no-warnings">No warnings: the labels read as 0/1.</p>
       ) : (
         <ul class="warnings" data-testid="warnings">
-          {report.warnings.map((w, i) => <li key={i}>{w}</li>)}
+          {report.warnings.map((w, i) => <li key={i}>{pageWording(w, wording)}</li>)}
         </ul>
       )}
       {unread.length > 0 && (
@@ -97,8 +100,8 @@ export function ReportView({ exploration }: { exploration: Exploration }) {
       <PassRateHistogram labels={exploration.tasks} />
 
       <details>
-        <summary>The report as text (<code>formatTraceReport</code>)</summary>
-        <pre data-testid="report-text">{formatTraceReport(report)}</pre>
+        <summary>The report as text (<code>formatTraceReport</code>, its hints naming this page's boxes)</summary>
+        <pre data-testid="report-text">{pageWording(formatTraceReport(report), wording)}</pre>
       </details>
     </section>
   );

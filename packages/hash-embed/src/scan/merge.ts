@@ -19,7 +19,7 @@ export function mergeLeakageReports(parts: readonly ShardReport[]): LeakageRepor
   for (const [i, part] of parts.entries()) {
     const where = `mergeLeakageReports: part ${i} (shard ${part.shard.index} of ${part.shard.count})`;
     if (part.shard.count !== count) throw new Error(`${where} is from a scan cut into ${part.shard.count} shards, part 0 from ${count}`);
-    if (part.shard.examples !== examples) throw new Error(`${where} was scanned with examples=${part.shard.examples}, part 0 with ${examples}`);
+    if (part.shard.examples !== examples) throw new Error(`${where} was scanned keeping ${part.shard.examples} examples, part 0 keeping ${examples}`);
     if (part.n_sources !== parts[0].n_sources || !Object.is(part.threshold, parts[0].threshold)) {
       throw new Error(`${where} scanned other sources or another threshold (n_sources ${part.n_sources}, threshold ${part.threshold}; part 0: ${parts[0].n_sources}, ${parts[0].threshold})`);
     }

@@ -152,6 +152,8 @@ describe("shards and mergeLeakageReports", () => {
     expect(() => mergeLeakageReports([a, c])).toThrow(/cut into 3 shards/);
     const otherThreshold = await part(1, 2, { threshold: 0.5 });
     expect(() => mergeLeakageReports([a, otherThreshold])).toThrow(/another threshold/);
+    const otherExamples = await part(1, 2, { examples: 3 });
+    expect(() => mergeLeakageReports([a, otherExamples])).toThrow(/^mergeLeakageReports: part 1 \(shard 1 of 2\) was scanned keeping 3 examples, part 0 keeping \d+$/);
     const whole = (await scanLeakage(generated, sources)).report;
     expect(() => mergeLeakageReports([whole as ShardReport])).toThrow(/part 0 is not a shard report/);
     expect(mergeLeakageReports([b, a]).n).toBe(97);

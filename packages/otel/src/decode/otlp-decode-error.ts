@@ -1,3 +1,5 @@
+import { WhileaiError } from "@whileai/traces";
+
 /** Where a payload failed to decode, so the message can point at the spot. */
 export interface OtlpDecodeErrorDetails {
   /** Which decoder failed. */
@@ -12,11 +14,14 @@ export interface OtlpDecodeErrorDetails {
   cause?: unknown;
 }
 
+const marker = Symbol.for("@whileai/otel/OtlpDecodeError");
+
 /**
  * The one error every OTLP decoder throws for bad input (malformed, truncated, wrong format),
  * so callers can catch it without also swallowing bugs that are not about the payload.
  */
-export class OtlpDecodeError extends Error {
+export class OtlpDecodeError extends WhileaiError {
+  override readonly name = "OtlpDecodeError";
   readonly format: OtlpDecodeErrorDetails["format"];
   readonly line: number | undefined;
   readonly column: number | undefined;
@@ -24,10 +29,17 @@ export class OtlpDecodeError extends Error {
 
   constructor(message: string, details: OtlpDecodeErrorDetails) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = "OtlpDecodeError";
     this.format = details.format;
     this.line = details.line;
     this.column = details.column;
     this.offset = details.offset;
+  }
+
+  private get [marker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is OtlpDecodeError {
+    return WhileaiError.hasMarker(value, marker);
   }
 }

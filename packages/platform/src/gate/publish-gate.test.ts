@@ -67,7 +67,7 @@ describe("publishGate", () => {
     expect(error).toBeInstanceOf(PublishGateError);
     expect((error as Error).name).toBe("PublishGateError");
     expect((error as Error).message).toBe(
-      "ungraded_rl_rows: 3 rows in 2 tasks look like RL (mode='rl' or a task run more than once) but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate=False",
+      'ungraded_rl_rows: 3 rows in 2 tasks look like RL (mode "rl" or a task run more than once) but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate: false',
     );
     expect((error as PublishGateError).report).toMatchObject({ ok: false, rl_shaped: true });
   });
@@ -75,7 +75,7 @@ describe("publishGate", () => {
   it("mode rl alone makes distinct tasks RL-shaped", () => {
     const message = (thrown(() => publishGate([{ prompt: "a" }], { mode: "rl" })) as Error).message;
     expect(message).toBe(
-      "ungraded_rl_rows: 1 row in 1 tasks look like RL (mode='rl' or a task run more than once) but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate=False",
+      'ungraded_rl_rows: 1 row in 1 tasks look like RL (mode "rl" or a task run more than once) but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate: false',
     );
   });
 
@@ -88,7 +88,7 @@ describe("publishGate", () => {
     const error = thrown(() => publishGate(rows));
     expect(error).toBeInstanceOf(PublishGateError);
     expect((error as Error).message).toBe(
-      "no_mixed_groups: none of the 2 graded tasks has both a pass and a fail, so RL has nothing to learn from; add runs until some task has both, or push with gate=False",
+      "no_mixed_groups: none of the 2 graded tasks has both a pass and a fail, so RL has nothing to learn from; add runs until some task has both, or push with gate: false",
     );
     expect(rows[0]).toHaveProperty("calibration.pass_rate", 1);
   });

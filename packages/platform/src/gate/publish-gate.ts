@@ -8,16 +8,27 @@
  * `near_duplicate_prompts`, `length`, `correlations` and `hack_scan` are left out rather than faked.
  */
 import * as py from "@whileai/hash-embed/internal";
+import { WhileaiError } from "@whileai/traces";
 import { binaryReward, rowsPhrase, taskIdentity } from "@whileai/traces/internal";
 import { wilsonInterval } from "./wilson.js";
 
+const marker = Symbol.for("@whileai/platform/PublishGateError");
+
 /** Python's `PublishGateError(ValueError)`: the gate refused the rows. `report` is the full gate report. */
-export class PublishGateError extends Error {
-  override name = "PublishGateError";
+export class PublishGateError extends WhileaiError {
+  override readonly name = "PublishGateError";
   readonly report: GateReport;
   constructor(message: string, report: GateReport) {
     super(message);
     this.report = report;
+  }
+
+  private get [marker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is PublishGateError {
+    return WhileaiError.hasMarker(value, marker);
   }
 }
 
@@ -25,7 +36,7 @@ export class PublishGateError extends Error {
 export const DEFAULT_BAND: readonly [number, number] = [0.2, 0.8];
 
 export const STRICT_HACKS_NOT_SUPPORTED =
-  "strict_hacks=True is not supported by @whileai/platform yet (its hack_scan is not ported); push with strictHacks: false";
+  "strictHacks: true is not supported by @whileai/platform yet (its hack_scan is not ported); push with strictHacks: false";
 
 export interface PublishGateOptions {
   /** `"rl"` makes the rows RL-shaped whatever their task counts. */
@@ -186,12 +197,12 @@ export function publishGate(rows: readonly unknown[], options: PublishGateOption
   let refusal: string | null = null;
   if (rlShaped && graded === 0) {
     refusal =
-      `ungraded_rl_rows: ${rowsPhrase(dictRows)} in ${tasks.length} tasks look like RL (mode='rl' or a task run more than once) ` +
-      "but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate=False";
+      `ungraded_rl_rows: ${rowsPhrase(dictRows)} in ${tasks.length} tasks look like RL (mode "rl" or a task run more than once) ` +
+      "but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate: false";
   } else if (rlShaped && mixed === 0) {
     refusal =
       `no_mixed_groups: none of the ${calibration.length} graded tasks has both a pass and a fail, so RL has nothing to learn from; ` +
-      "add runs until some task has both, or push with gate=False";
+      "add runs until some task has both, or push with gate: false";
   }
   const report: GateReport = { ok: refusal === null, rl_shaped: rlShaped, mode, band: [lo, hi], signal, calibration, duplicates, warnings, refusal };
   if (refusal !== null && (options.strict ?? true)) throw new PublishGateError(refusal, report);

@@ -3,14 +3,14 @@ import * as py from "@whileai/hash-embed/internal";
 import { apiUrl, resolveApiKey } from "../config.js";
 import { PLATFORM_ERROR_DETAIL_CHARS, PLATFORM_REQUEST_TIMEOUT_S } from "../constants.js";
 import { PlatformError } from "../platform-error.js";
-import { platformRuntime, type TransportResponse } from "../runtime.js";
+import { checkConnection, type RequestOptions } from "../request-options.js";
+import { fetchTransport, platformRuntime, type PlatformRuntime, type TransportResponse } from "../runtime.js";
 import { backoffDelay, DEFAULT_RETRY, isIdempotent, isRetryableStatus, parseRetryAfter, sleep, type RetryOptions } from "./retry.js";
 
 export const USER_AGENT = "whileai-ts/0.1.0";
 
-export interface CallOptions {
-  /** Explicit API key; otherwise resolved from the environment and the stored login. */
-  apiKey?: string | null;
+/** `apiUrl`, `apiKey`, `fetch` and `signal` as every call takes them, plus what the calls themselves set. */
+export interface CallOptions extends RequestOptions {
   /** JSON body, serialised as Python's `json.dumps`. */
   body?: unknown;
   /** An absolute URL (presigned upload or part download): no key, raw text back. */
@@ -30,7 +30,6 @@ export interface CallOptions {
   requireApiKey?: boolean;
   /** Never send a key (the public catalog). */
   public?: boolean;
-  signal?: AbortSignal;
   /** Retry policy of idempotent methods; `{ retries: 0 }` turns retries off. */
   retry?: RetryOptions;
 }
@@ -75,12 +74,13 @@ async function attempt(
   timeoutS: number,
   signal: AbortSignal | undefined,
   consume: CallOptions["consume"],
+  send: PlatformRuntime["send"],
 ): Promise<{ response: TransportResponse; text: string }> {
   const timeout = AbortSignal.timeout(Math.max(1, Math.round(timeoutS * 1000)));
   const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
   const body = typeof data === "function" ? data() : data;
   try {
-    const response = await platformRuntime().send({ method, url, headers, body, signal: combined });
+    const response = await send({ method, url, headers, body, signal: combined });
     if (consume && response.status < 400) {
       if (!response.stream) throw new Error("this runtime cannot stream a reply body");
       await consume(response.stream());
@@ -102,8 +102,11 @@ async function attempt(
  * 5xx with capped, jittered backoff, honouring `Retry-After`.
  */
 export async function call(method: string, path: string, options: CallOptions = {}): Promise<unknown> {
+  checkConnection(options);
   const rawUrl = options.rawUrl;
-  const url = rawUrl || apiUrl() + path;
+  const url = rawUrl || apiUrl(options.apiUrl) + path;
+  // The call's own fetch, else the runtime's transport (undici from the Node entry, else global fetch).
+  const send = options.fetch ? fetchTransport(options.fetch) : platformRuntime().send;
   const headers = buildHeaders(rawUrl, options);
   let body: CallOptions["data"] | undefined = options.data;
   if (options.body !== undefined && options.body !== null) {
@@ -119,7 +122,7 @@ export async function call(method: string, path: string, options: CallOptions = 
   for (let n = 0; ; n++) {
     let reply: { response: TransportResponse; text: string };
     try {
-      reply = await attempt(method, url, headers, body, timeoutS, options.signal, options.consume);
+      reply = await attempt(method, url, headers, body, timeoutS, options.signal, options.consume, send);
     } catch (error) {
       if (n >= retries || !PlatformError.isInstance(error)) throw error;
       await sleep(backoffDelay(n, retry), options.signal);

@@ -232,4 +232,12 @@ describe("hub reads", () => {
     expect([unknown.status, unknown.detail]).toEqual([401, "Invalid credentials in Authorization header"]);
     expect((await failure(hubListFiles("alice/nothing-here"))).status).toBe(404);
   });
+
+  it("take a signal too: an aborted one rejects with the caller's reason (an AbortError for a bare abort) and sends nothing", async () => {
+    const signal = AbortSignal.abort();
+    for (const read of [hubWhoAmI({ signal }), hubListFiles("alice/x", { signal }), hubDownload("alice/x", "data/train.jsonl", { signal })]) {
+      expect(await read.then(() => null, (error: unknown) => (error as Error).name)).toBe("AbortError");
+    }
+    expect(hub.requests).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@ setPlatformRuntime(nodeRuntime);
 export * from "../index.js";
 export { createNodeRuntime, nodeRuntime } from "./runtime.js";
 export type { NodeRuntimeOptions } from "./runtime.js";
+export { credentialsPath, removeApiKey, saveApiKey, type RemovedApiKey } from "./save-credentials.js";
 export { pushFile } from "./push-file.js";
 export type { PushFileOptions } from "./push-file.js";
 // Shadows the main entry's rows-only `pull`: this one also streams to a path.

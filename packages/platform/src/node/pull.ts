@@ -90,7 +90,10 @@ class PartWriter {
  *   writes, byte for byte: `b"\n".join(p.strip() for p in parts if p.strip()) + b"\n"`, streamed
  *   to disk a chunk at a time.
  */
-export async function pull(datasetId: string, path?: string | null, options: PullOptions = {}): Promise<unknown> {
+export async function pull(datasetId: string, path: string, options?: PullOptions): Promise<string>;
+export async function pull(datasetId: string, path?: null, options?: PullOptions): Promise<unknown[]>;
+export async function pull(datasetId: string, path?: string | null, options?: PullOptions): Promise<string | unknown[]>;
+export async function pull(datasetId: string, path?: string | null, options: PullOptions = {}): Promise<string | unknown[]> {
   if (path == null) return pullRows(datasetId, options);
   const format = tabularRowFormat(path);
   if (format) return pullAs(datasetId, path, format, options);
@@ -101,6 +104,7 @@ export async function pull(datasetId: string, path?: string | null, options: Pul
     for (const url of urls) {
       await call("GET", "", {
         rawUrl: url,
+        fetch: options.fetch,
         signal: options.signal,
         consume: async (chunks) => {
           await writer.begin();

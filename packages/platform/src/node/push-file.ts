@@ -10,6 +10,7 @@ import { publishGate } from "../gate/publish-gate.js";
 import { basename } from "node:path";
 import type { RetryOptions } from "../http/retry.js";
 import { jsonlBytes } from "../push-rows.js";
+import type { PushResult } from "../replies.js";
 import type { RequestOptions } from "../request-options.js";
 import { upload, type ProgressCallback } from "../upload.js";
 
@@ -51,7 +52,7 @@ export function loadJsonl(text: string): unknown[] {
  * gate runs (and may refuse) before any request, the rows carry its `calibration` stamp, and the
  * reply gets `gate`: the report. Ungated, the file's exact bytes are streamed, its size known up front.
  */
-export async function pushFile(path: string, name?: string | null, options: PushFileOptions = {}): Promise<Record<string, unknown>> {
+export async function pushFile(path: string, name?: string | null, options: PushFileOptions = {}): Promise<PushResult> {
   const body: Record<string, unknown> = { name: datasetName(path, name) };
   if (options.parent) body["parentDatasetId"] = options.parent;
   if (options.gate ?? true) {

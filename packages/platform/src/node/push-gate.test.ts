@@ -72,11 +72,11 @@ describe("pushRows with gate: true", () => {
     const error = await failure(pushRows([{ prompt: "a" }, { prompt: "a" }], "n", { gate: true, apiKey: "k" }));
     expect(error).toBeInstanceOf(PublishGateError);
     expect(error?.message).toBe(
-      "ungraded_rl_rows: 2 rows in 1 tasks look like RL (mode='rl' or a task run more than once) but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate=False",
+      'ungraded_rl_rows: 2 rows in 1 tasks look like RL (mode "rl" or a task run more than once) but none has a 0/1 reward; grade them (reward 0 or 1) or push with gate: false',
     );
     const unmixed = await failure(pushRows([{ prompt: "a", reward: 1 }], "n", { gate: true, mode: "rl", apiKey: "k" }));
     expect(unmixed?.message).toMatch(/^no_mixed_groups: none of the 1 graded tasks has both a pass and a fail/);
-    expect((await failure(pushRows(RL_ROWS(), "n", { gate: true, strictHacks: true, apiKey: "k" })))?.message).toMatch(/^strict_hacks=True is not supported/);
+    expect((await failure(pushRows(RL_ROWS(), "n", { gate: true, strictHacks: true, apiKey: "k" })))?.message).toMatch(/^strictHacks: true is not supported/);
     expect(suite.server.requests).toEqual([]);
   });
 

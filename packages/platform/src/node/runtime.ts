@@ -23,7 +23,7 @@ function readJsonFile(file: string): unknown {
 }
 
 /** `~/.whileai`, unless only the pre-rename `~/.zeroproof/credentials.json` exists. */
-function defaultConfigDir(home: string): string {
+export function defaultConfigDir(home: string): string {
   const current = join(home, ".whileai");
   const legacy = join(home, ".zeroproof");
   if (!existsSync(join(current, "credentials.json")) && existsSync(join(legacy, "credentials.json"))) return legacy;

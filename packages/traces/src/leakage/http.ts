@@ -3,6 +3,7 @@
  * `fetch` of their options, else the global one (browsers, Node 18+, Deno, workers), so they
  * need no Node built-in.
  */
+import { WhileaiError } from "@whileai/hash-embed";
 import * as z from "zod/mini";
 
 /** Transport options shared by the HTTP embedders. */
@@ -41,8 +42,10 @@ export function stripSlashes(url: string): string {
   return url.slice(0, end);
 }
 
+const embedHttpErrorMarker = Symbol.for("@whileai/traces/EmbedHttpError");
+
 /** An HTTP status of 400 or more, raised like urllib's HTTPError. */
-export class EmbedHttpError extends Error {
+export class EmbedHttpError extends WhileaiError {
   override readonly name = "EmbedHttpError";
   constructor(
     readonly status: number,
@@ -50,6 +53,14 @@ export class EmbedHttpError extends Error {
     readonly detail: string,
   ) {
     super(`HTTP ${status} from ${url}${detail ? `: ${detail}` : ""}`);
+  }
+
+  private get [embedHttpErrorMarker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is EmbedHttpError {
+    return WhileaiError.hasMarker(value, embedHttpErrorMarker);
   }
 }
 

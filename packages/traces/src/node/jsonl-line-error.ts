@@ -1,11 +1,9 @@
 /** A JSONL line that is not JSON, with where it is, so a bad export can be fixed at the source. */
+import { WhileaiError } from "@whileai/hash-embed";
 
-const marker = "whileai.traces.JsonlLineError";
-const symbol = Symbol.for(marker);
+const marker = Symbol.for("@whileai/traces/JsonlLineError");
 
-export class JsonlLineError extends Error {
-  // The marker survives two copies of this package in one process, where `instanceof` does not.
-  private readonly [symbol] = true;
+export class JsonlLineError extends WhileaiError {
   override readonly name = "JsonlLineError";
   /** The file as the caller named it. */
   readonly file: string;
@@ -18,7 +16,11 @@ export class JsonlLineError extends Error {
     this.line = line;
   }
 
-  static isInstance(error: unknown): error is JsonlLineError {
-    return typeof error === "object" && error !== null && (error as Record<symbol, unknown>)[symbol] === true;
+  private get [marker](): true {
+    return true;
+  }
+
+  static override isInstance(value: unknown): value is JsonlLineError {
+    return WhileaiError.hasMarker(value, marker);
   }
 }

@@ -135,7 +135,7 @@ describe("JsonlLineError", () => {
     const error = new JsonlLineError({ file: "a.jsonl", line: 3, reason: "invalid JSON" });
     expect(error.message).toBe("a.jsonl:3: invalid JSON");
     expect(JsonlLineError.isInstance(error)).toBe(true);
-    expect(JsonlLineError.isInstance({ [Symbol.for("whileai.traces.JsonlLineError")]: true })).toBe(true);
+    expect(JsonlLineError.isInstance({ [Symbol.for("@whileai/traces/JsonlLineError")]: true })).toBe(true);
     expect(JsonlLineError.isInstance(new Error("a.jsonl:3: invalid JSON"))).toBe(false);
     expect(JsonlLineError.isInstance(null)).toBe(false);
   });

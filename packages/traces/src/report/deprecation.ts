@@ -27,7 +27,8 @@ export function onDeprecation(next: DeprecationHandler | null): DeprecationHandl
 
 /**
  * `_warn_legacy_reward_key(names)`: once per process, like Python's module flag; nothing is
- * emitted for an empty list.
+ * emitted for an empty list. Python's sentence, with the option spelled as this package takes it
+ * (a warning channel, not a report field, so no vector pins its words).
  */
 export function warnLegacyRewardKey(names: Iterable<string>): void {
   if (legacyKeyWarned) return;
@@ -36,6 +37,6 @@ export function warnLegacyRewardKey(names: Iterable<string>): void {
   legacyKeyWarned = true;
   handler(
     `${sorted.join(", ")} is a label key named after one model, read here for one more release. ` +
-      `Name the column instead: reward_key='${sorted[0]}'.`,
+      `Name the column instead: { rewardKey: ${JSON.stringify(sorted[0])} }.`,
   );
 }

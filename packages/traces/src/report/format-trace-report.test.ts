@@ -102,14 +102,23 @@ describe("formatTraceReport", () => {
     expect(text).toContain("warning: None");
   });
 
-  it("throws a KeyError for each required key, as Python does", () => {
+  it("throws a KeyError naming each required key, where Python does", () => {
     for (const key of ["traces", "unique_prompts", "distinct_behaviors", "graded", "passes", "fails", "ungraded", "tools_observed", "faults_observed"]) {
       const report = fixtureReport();
       delete report[key];
-      expect(() => formatTraceReport(report)).toThrow(expect.objectContaining({ name: "KeyError", message: `'${key}'` }));
+      const message = `formatTraceReport: report.${key} is missing (pass the object traceReport returns)`;
+      expect(() => formatTraceReport(report)).toThrow(expect.objectContaining({ name: "KeyError", message }));
     }
     const noN = { ...fixtureReport(), tools_observed: { lookup_order: { fault_n: 1 } } };
-    expect(() => formatTraceReport(noN)).toThrow(expect.objectContaining({ name: "KeyError", message: "'n'" }));
+    const message = 'formatTraceReport: report.tools_observed["lookup_order"].n is missing (pass the object traceReport returns)';
+    expect(() => formatTraceReport(noN)).toThrow(expect.objectContaining({ name: "KeyError", message }));
+  });
+
+  it("throws a TypeError naming what is not an object", () => {
+    expect(() => formatTraceReport(null as never)).toThrow(new TypeError("formatTraceReport takes the object traceReport returns, got null"));
+    expect(() => formatTraceReport({ ...fixtureReport(), faults_observed: [] })).toThrow(new TypeError("formatTraceReport: report.faults_observed must be an object, got array"));
+    const badSlot = { ...fixtureReport(), tools_observed: { lookup_order: 3 } };
+    expect(() => formatTraceReport(badSlot)).toThrow(new TypeError('formatTraceReport: report.tools_observed["lookup_order"] must be an object, got number'));
   });
 
   it("does not need the optional keys", () => {

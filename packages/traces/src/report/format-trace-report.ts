@@ -5,19 +5,20 @@
 import type { TraceReport } from "./trace-report.js";
 import { TRACE_REPORT_LIST_CAP } from "../constants.js";
 import { compareStrings, get, isDict, or, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
+import { typeName } from "../rows/options.js";
 
 const AXIS_LABELS: ReadonlyMap<string, string> = new Map([["tool", "tools"], ["tool_condition", "faults"], ["world_state", "world states"]]);
 const LABEL_WIDTH = 20;
 
-/** Python's `report[key]` on a missing key: a KeyError whose text is the key's repr. */
-function keyError(key: string): Error {
-  const error = new Error(`'${key}'`);
+/** Python's `report[key]` on a missing key raises a KeyError; so does this, saying which key of the report it was. */
+function keyError(path: string): Error {
+  const error = new Error(`formatTraceReport: report.${path} is missing (pass the object traceReport returns)`);
   error.name = "KeyError";
   return error;
 }
 
-function required(report: Dict, key: string): unknown {
-  if (!Object.prototype.hasOwnProperty.call(report, key) || report[key] === undefined) throw keyError(key);
+function required(report: Dict, key: string, path = key): unknown {
+  if (!Object.prototype.hasOwnProperty.call(report, key) || report[key] === undefined) throw keyError(path);
   return report[key];
 }
 
@@ -27,7 +28,7 @@ function line(label: string, value: string): string {
 
 /** `dict.items()` sorted by name; only a dict has items, anything else throws as Python would. */
 function sortedItems(value: unknown, key: string): [string, unknown][] {
-  if (!isDict(value)) throw new TypeError(`report['${key}'] must be a dict, got ${value === null ? "None" : typeof value}`);
+  if (!isDict(value)) throw new TypeError(`formatTraceReport: report.${key} must be an object, got ${typeName(value)}`);
   return Object.entries(value)
     .filter(([, v]) => v !== undefined)
     .sort((a, b) => compareStrings(a[0], b[0]));
@@ -42,7 +43,7 @@ function listOf(value: unknown): unknown[] {
 
 /** The text report. Throws a KeyError-named Error when a required key is missing. */
 export function formatTraceReport(report: TraceReport | Readonly<Record<string, unknown>>): string {
-  if (!isDict(report)) throw new TypeError("format_trace_report takes the dict trace_report returns");
+  if (!isDict(report)) throw new TypeError(`formatTraceReport takes the object traceReport returns, got ${typeName(report)}`);
   const traces = required(report, "traces");
   const uniquePrompts = required(report, "unique_prompts");
   const behaviors = required(report, "distinct_behaviors");
@@ -53,9 +54,10 @@ export function formatTraceReport(report: TraceReport | Readonly<Record<string, 
   if (truthy(advisory)) graded += `, advisory judge labels ${pyStr(advisory)} (these steer aiming)`;
 
   const tools = sortedItems(required(report, "tools_observed"), "tools_observed").map(([name, slot]) => {
-    if (!isDict(slot)) throw new TypeError(`report['tools_observed'][${JSON.stringify(name)}] must be a dict`);
+    const path = `tools_observed[${JSON.stringify(name)}]`;
+    if (!isDict(slot)) throw new TypeError(`formatTraceReport: report.${path} must be an object, got ${typeName(slot)}`);
     const faulted = get(slot, "fault_n");
-    return `${name} x${pyStr(required(slot, "n"))}` + (truthy(faulted) ? ` (${pyStr(faulted)} calls faulted)` : "");
+    return `${name} x${pyStr(required(slot, "n", `${path}.n`))}` + (truthy(faulted) ? ` (${pyStr(faulted)} calls faulted)` : "");
   });
   const faults = sortedItems(required(report, "faults_observed"), "faults_observed").map(([name, count]) => `${name} x${pyStr(count)}`);
 

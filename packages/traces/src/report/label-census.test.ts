@@ -127,7 +127,7 @@ describe("onDeprecation", () => {
     fresh.labelCensus([{ qwen_reward: 1 }]);
     fresh.labelCensus([{ qwen_reward: 0 }]);
     expect(seen).toEqual([
-      "qwen_reward is a label key named after one model, read here for one more release. Name the column instead: reward_key='qwen_reward'.",
+      'qwen_reward is a label key named after one model, read here for one more release. Name the column instead: { rewardKey: "qwen_reward" }.',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { toolSchemas } from "./tool-schemas.js";
 
-const MESSAGE = "tools= takes @wai.tool functions, plain functions or OpenAI function schemas (dicts); got ";
+const MESSAGE = "traceReport: option tools: expected an array of OpenAI function schemas (plain objects), got ";
 
 describe("toolSchemas", () => {
   it("keeps the caller's 'no tools' branch: null and undefined give null", () => {
@@ -24,18 +24,18 @@ describe("toolSchemas", () => {
     expect(toolSchemas(new Set([schema]))).toEqual([schema]);
   });
 
-  it("rejects anything that is not a schema with Python's TypeError, naming the type", () => {
+  it("rejects anything that is not a schema with a TypeError naming the item and its type", () => {
     const cases: [unknown, string][] = [
-      ["lookup_order", "str"],
-      [3, "int"],
-      [2.5, "float"],
-      [true, "bool"],
-      [null, "NoneType"],
-      [[{ name: "a" }], "list"],
+      ["lookup_order", "string"],
+      [3, "number"],
+      [2.5, "number"],
+      [true, "boolean"],
+      [null, "null"],
+      [[{ name: "a" }], "array"],
       [new Map(), "Map"],
     ];
     for (const [item, type] of cases) {
-      expect(() => toolSchemas([{ name: "ok" }, item])).toThrow(new TypeError(MESSAGE + type));
+      expect(() => toolSchemas([{ name: "ok" }, item])).toThrow(new TypeError(`${MESSAGE}${type} at index 1`));
     }
   });
 
@@ -44,18 +44,18 @@ describe("toolSchemas", () => {
       return orderId;
     }
     expect(() => toolSchemas([lookupOrder])).toThrow(TypeError);
-    expect(() => toolSchemas([lookupOrder])).toThrow(MESSAGE + "function");
+    expect(() => toolSchemas([lookupOrder])).toThrow(MESSAGE + "function at index 0");
   });
 
-  it("iterates a dict's keys and a string's characters as Python does", () => {
-    expect(() => toolSchemas({ name: "lookup" })).toThrow(MESSAGE + "str");
+  it("iterates a dict's keys and a string's characters as Python does, naming the whole value when it throws", () => {
+    expect(() => toolSchemas({ name: "lookup" })).toThrow(MESSAGE + "an object (a single schema goes in an array)");
     expect(toolSchemas({})).toEqual([]);
-    expect(() => toolSchemas("ab")).toThrow(MESSAGE + "str");
+    expect(() => toolSchemas("ab")).toThrow(MESSAGE + "a string");
     expect(toolSchemas("")).toEqual([]);
   });
 
-  it("raises Python's TypeError for a value that is not iterable", () => {
-    expect(() => toolSchemas(5)).toThrow(new TypeError("'int' object is not iterable"));
-    expect(() => toolSchemas(true)).toThrow(new TypeError("'bool' object is not iterable"));
+  it("throws a TypeError for a value that is not iterable, where Python does", () => {
+    expect(() => toolSchemas(5)).toThrow(new TypeError(MESSAGE + "number"));
+    expect(() => toolSchemas(true)).toThrow(new TypeError(MESSAGE + "boolean"));
   });
 });

@@ -119,7 +119,7 @@ describe("traceReport", () => {
   it("rejects a path string, a bad tool and an unknown option", () => {
     expect(() => traceReport("traces.jsonl" as unknown as unknown[])).toThrow(TypeError);
     expect(() => traceReport(TRACES, { tools: ["lookup_order"] as never })).toThrow(
-      "tools= takes @wai.tool functions, plain functions or OpenAI function schemas (dicts); got str",
+      "traceReport: option tools: expected an array of OpenAI function schemas (plain objects), got string at index 0",
     );
     expect(() => traceReport(TRACES, { reward_key: "score" } as never)).toThrow(/unknown option "reward_key"/);
   });

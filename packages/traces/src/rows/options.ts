@@ -54,7 +54,7 @@ function englishMessage(issue: z.core.$ZodRawIssue): string | undefined {
 }
 
 /** What zod's English messages call a value's type: NaN and the infinities by name, a class instance by its class. */
-function typeName(input: unknown): string {
+export function typeName(input: unknown): string {
   if (typeof input === "number" && !Number.isFinite(input)) return String(input);
   if (input === null) return "null";
   if (Array.isArray(input)) return "array";

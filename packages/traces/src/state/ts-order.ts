@@ -4,7 +4,8 @@
  * by element, and anything else, a string against a number included, raises TypeError. That
  * TypeError is a documented Python failure, so we throw it too, naming the two rows.
  */
-import { compareStrings, isDict, isNone, isPyInt, pyRepr, pyTypeName, truthy } from "@whileai/hash-embed/internal";
+import { compareStrings, isDict, isNone, isPyInt, pyRepr, truthy } from "@whileai/hash-embed/internal";
+import { typeName } from "../rows/options.js";
 
 function isNumeric(value: unknown): value is number | bigint | boolean {
   return typeof value === "number" || typeof value === "bigint" || typeof value === "boolean";
@@ -37,7 +38,7 @@ function pyLess(a: unknown, b: unknown): boolean {
     for (let i = 0; i < n; i++) if (!pyEquals(a[i], b[i])) return pyLess(a[i], b[i]);
     return a.length < b.length;
   }
-  throw new Unorderable(`'<' not supported between instances of '${pyTypeName(a)}' and '${pyTypeName(b)}'`);
+  throw new Unorderable(`${typeName(a)} and ${typeName(b)}`);
 }
 
 function compare(a: unknown, b: unknown): number {
@@ -62,7 +63,7 @@ export function sortByTs<T extends Record<string, unknown>>(rows: readonly T[], 
       if (!(error instanceof Unorderable)) throw error;
       throw new TypeError(
         `behaviorState: rows are ordered by ts, but row ${p.index} has ts ${pyRepr(p.ts)} and row ${q.index} ` +
-          `has ts ${pyRepr(q.ts)}, which Python cannot compare (TypeError: ${error.message}). ` +
+          `has ts ${pyRepr(q.ts)}, which cannot be ordered against each other (${error.message}). ` +
           "Give every row a ts of one kind (all numbers or all ISO strings); a missing ts counts as 0.",
       );
     }

@@ -1,6 +1,7 @@
 /** The trace commands' work once their command lines are parsed: the cuts report, a cut, a score. */
 import { cut, cuts, formatCuts, sendScore, type TraceFilterOptions } from "@whileai/platform/node";
 import { writeJson, writeText } from "../../output.js";
+import { cliWording } from "../../wording.js";
 import { connect } from "./connect.js";
 import { cell, isDict, table } from "./format.js";
 import type { CutCommandOptions, FilterOptions, ScoreOptions } from "./traces.js";
@@ -22,7 +23,7 @@ function cutText(reply: Record<string, unknown>): string {
 export async function runCuts(options: FilterOptions): Promise<void> {
   const report = await cuts({ ...connect(options), ...filterOf(options) });
   if (options.json) writeJson(report);
-  else writeText(formatCuts(report, { agent: options.agent }));
+  else writeText(cliWording(formatCuts(report, { agent: options.agent })));
 }
 
 export async function runCut(options: CutCommandOptions): Promise<void> {

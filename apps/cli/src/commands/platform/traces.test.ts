@@ -56,7 +56,8 @@ describe("wai score, cuts, cut", () => {
     const before = await runWai(["cuts", "--agent", "support-bot"], { env });
     expect(before.code).toBe(0);
     // Only passes so far: no pass rate inside the RL band, but every prompt has a run worth copying.
-    expect(before.stdout).toBe('  3 prompts have a run worth copying\n  best run each · 2 train · 1 held out\n  next: wai.cut(agent="support-bot", kind="sft")\n');
+    // formatCuts' next step, said as the wai command that makes it.
+    expect(before.stdout).toBe("  3 prompts have a run worth copying\n  best run each · 2 train · 1 held out\n  next: wai cut --agent support-bot --kind sft\n");
 
     for (const n of [2, 4]) {
       const scored = await runWai(["score", traceId(n), "false"], { env });
@@ -66,7 +67,7 @@ describe("wai score, cuts, cut", () => {
     expect(json(scoredJson.stdout)).toEqual({ applied: [{ traceId: traceId(6), name: "score" }] });
 
     const after = await runWai(["cuts", "--agent", "support-bot"], { env });
-    expect(after.stdout).toMatch(/^ {2}3 prompts are worth training on\n {2}6 runs · \d+ train · .+\n {2}next: wai\.cut\(agent="support-bot", kind="rl"\)\n$/);
+    expect(after.stdout).toMatch(/^ {2}3 prompts are worth training on\n {2}6 runs · \d+ train · .+\n {2}next: wai cut --agent support-bot --kind rl\n$/);
     const report = json((await runWai(["cuts", "--agent", "support-bot", "--json"], { env })).stdout);
     expect(report).toMatchObject({ prompts: 3, runs: 6, rl: { prompts: 3, rows: 6 }, filter: { agent: "support-bot", from: "all" } });
 
@@ -89,7 +90,7 @@ describe("wai score, cuts, cut", () => {
     expect(cut.stderr).toBe(`wai: POST ${platform.url}/datasets/cut -> 409: no scenario has a pass rate inside 0.2–0.8 with 2+ graded runs: read GET /traces/cuts\n`);
     const score = await runWai(["score", "f".repeat(32), "1"], { env });
     expect(score.code).toBe(1);
-    expect(score.stderr).toBe(`wai: No run on this account with that trace id: ${"f".repeat(32)}. Ids come from the traces page or \`whileai.list_traces\`.\n`);
+    expect(score.stderr).toBe(`wai: No run on this account with that trace id: ${"f".repeat(32)}. Ids come from the traces page.\n`);
   });
 
   it("bad values are usage errors", async () => {

@@ -4,8 +4,9 @@ import { mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
-import { pull, pushFile, updateDataset, type GateReport, type ProgressCallback, type RequestOptions } from "@whileai/platform/node";
+import { pull, PublishGateError, pushFile, updateDataset, type GateReport, type ProgressCallback, type RequestOptions } from "@whileai/platform/node";
 import * as py from "@whileai/hash-embed/internal";
+import { PyJsonError } from "@whileai/traces";
 import { CliError, UsageError } from "../../errors.js";
 import { currentIo, resolvePath } from "../../io.js";
 import { isStdout, note, warn, writeJson, writeText } from "../../output.js";
@@ -14,6 +15,7 @@ import { connect } from "./connect.js";
 import { cell, formatBytes, isDict, type Dict } from "./format.js";
 import type { PullOptions, PushOptions } from "./transfer.js";
 import { transferProgress } from "./transfer-progress.js";
+import { cliWording } from "../../wording.js";
 
 /** The file must be a regular file: say so before any request is made. */
 async function requireFile(path: string): Promise<void> {
@@ -44,10 +46,10 @@ const LINE_END = /\r\n|\r|\n/;
  * number (found again only on this error path), a gate refusal says how to push anyway.
  */
 async function gatedPushError(file: string, error: unknown): Promise<unknown> {
-  if (error instanceof Error && error.name === "PublishGateError") {
-    return new CliError(`${file}: the publish gate refused it: ${error.message.replace(/push with gate=False$/, "push without --gate")}`, { cause: error });
+  if (PublishGateError.isInstance(error)) {
+    return new CliError(`${file}: the publish gate refused it: ${cliWording(error.message)}`, { cause: error });
   }
-  if (error instanceof Error && error.name === "PyJsonError") {
+  if (PyJsonError.isInstance(error)) {
     const lines = (await readFile(resolvePath(file), "utf8")).split(LINE_END);
     for (let i = 0; i < lines.length; i++) {
       const text = py.pyStrip(lines[i]!);

@@ -145,7 +145,8 @@ describe("errors: one line on stderr, exit 1 (data, server) or 2 (usage)", () =>
   it("no key anywhere is the client's own message", async () => {
     const result = await runWai(["datasets"], { env: isolatedEnv(home, { WHILEAI_API_URL: platform.url }) });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe("wai: No credential. Run `whileai login`, or pass api_key=..., or set WHILEAI_DELEGATED_CREDENTIAL / WHILEAI_API_KEY.\n");
+    // The client's pinned message, with wai's own way to log in.
+    expect(result.stderr).toBe("wai: No credential. Run `wai login`, or pass --api-key, or set WHILEAI_DELEGATED_CREDENTIAL / WHILEAI_API_KEY.\n");
   });
 
   it("the stored login (credentials file under WHILEAI_HOME) is used when nothing else is set", async () => {
