@@ -9,7 +9,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { Bench } from "tinybench";
-import { hashVector, LeakageIndex, powHalf } from "@whileai/hash-embed";
+import { hashVector, LeakageIndex } from "@whileai/hash-embed";
+import { powHalf } from "@whileai/hash-embed/internal";
 import { agentPrompts, generatedPrompts, sourcePrompts, twentyWordPrompts } from "./prompts.mjs";
 
 const EMBED_N = 20_000;

@@ -46,7 +46,7 @@ async function main() {
   const ROWS = arg("--rows", 100_000);
   const FILE_MB = arg("--file-mb", 256);
   const { Bench } = await import("tinybench");
-  const { py } = await import("@whileai/traces");
+  const py = await import("@whileai/hash-embed/internal");
   const wai = await import("@whileai/platform/node");
   const { trajectoryRow, trajectoryRows } = await import("./trajectories.mjs");
   // undici is the client's own transport; bench/ does not list it, so it is resolved from the client package.

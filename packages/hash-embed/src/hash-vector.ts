@@ -4,7 +4,7 @@
  * norm. Texts that differ only in their numbers get identical vectors.
  */
 import { bucketCache, cachedBucket, checkDim } from "./bucket.js";
-import { fsum } from "./fsum.js";
+import { fsum } from "./python/fsum.js";
 import { pyStr } from "./python/repr.js";
 import { words } from "./tokenize.js";
 

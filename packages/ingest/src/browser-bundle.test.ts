@@ -8,9 +8,9 @@ import { describe, expect, it } from "vitest";
 
 const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const WORKSPACE = {
-  "@whileai/traces": entry("../../traces/src/index.ts"),
-  "@whileai/otel": entry("../../otel/src/index.ts"),
-  "@whileai/hash-embed": entry("../../hash-embed/src/index.ts"),
+  "@whileai/traces": entry("../../traces/src"),
+  "@whileai/otel": entry("../../otel/src"),
+  "@whileai/hash-embed": entry("../../hash-embed/src"),
 };
 const TABLE_LIBRARIES = /node_modules\/.*(?:hyparquet|flechette|papaparse|lz4js|fzstd)/;
 /**

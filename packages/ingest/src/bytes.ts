@@ -3,7 +3,7 @@
  * bytes, never a name), with its first bytes peeked so the format can be told before reading on.
  * Browser-safe: gzip goes through the web `DecompressionStream`.
  */
-import { concat } from "@whileai/traces";
+import { concat } from "@whileai/traces/internal";
 import { TraceReadError } from "./errors.js";
 
 /** What `readTraces` takes: bytes whole, a Blob or File, a file read at offsets, a web stream, or any chunk iterable. */

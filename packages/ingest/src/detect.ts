@@ -3,7 +3,7 @@
  * the first record decides: a whole JSON value on the first non-blank line makes JSON Lines,
  * anything else that opens with `[` or `{` is one JSON document.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { TraceFormat } from "./formats.js";
 import { RECORD_READERS } from "./readers/index.js";
 import type { RecordReader } from "./reader.js";

@@ -4,7 +4,9 @@
  * whose conversations span many records (OTLP, session transcripts) are grouped whole first.
  */
 import type { OtlpDecodeError, OtlpTracesJson } from "@whileai/otel";
-import { isBlankLine, py, readLines, rowLoader, type Line, type LoadOptions, type RowLoaderHandle, type TraceRow } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
+import { type LoadOptions, type TraceRow } from "@whileai/traces";
+import { isBlankLine, readLines, rowLoader, type Line, type RowLoaderHandle } from "@whileai/traces/internal";
 import { bytesAccess, failRead, openBytes, randomAccess, readAll, type RandomAccessBytes, type TraceBytes } from "./bytes.js";
 import { classifyDocument, classifyRecord, contentKind, opensJson, tableKind } from "./detect.js";
 import { notATrace, TraceReadError } from "./errors.js";

@@ -3,7 +3,7 @@
  * Python order of reads per span: usage, model version, generic model, reward, tool step
  * (a tool span's messages are never read), user turns, assistant output.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first } from "./attributes.js";
 import { EMITTER_TOOL_CALL_ID_KEYS, MODEL_KEYS, MODEL_VERSION_KEYS, REWARD_RANGE, SCHEMA_VERSION, TOOL_CALL_ID_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
 import { callId, emptyRead } from "./conventions/message.js";

@@ -1,5 +1,5 @@
 /** A span's attributes and the Python helpers that read them: `_first` and `_parse` (§5.3). */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { otlpValue } from "./otlp-value.js";
 
 /** Attribute name to decoded value. Only string names are kept: no lookup could find another. */

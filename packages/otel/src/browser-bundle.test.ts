@@ -17,7 +17,7 @@ async function bundle(external: string[]): Promise<string> {
     logLevel: "silent",
     external,
     // The workspace packages from source, so the check does not depend on a stale dist/.
-    alias: { "@whileai/traces": entry("../../traces/src/index.ts"), "@whileai/hash-embed": entry("../../hash-embed/src/index.ts") },
+    alias: { "@whileai/traces": entry("../../traces/src"), "@whileai/hash-embed": entry("../../hash-embed/src") },
   });
   expect(result.errors).toEqual([]);
   return result.outputFiles[0].text;

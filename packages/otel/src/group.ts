@@ -3,11 +3,10 @@
  * claimed its trace, else its trace id. Groups keep the first appearance order of their key;
  * within a group spans are stable-sorted by start time, compared exactly as bigints.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first, spanAttributes, type Attributes } from "./attributes.js";
 import { CONVERSATION_KEYS, MS_TO_NS } from "./constants.js";
 import { traceIdOf } from "./ids.js";
-import { pyIntExact } from "./py-int.js";
 import { iterSpans } from "./spans.js";
 
 export interface SpanEntry {
@@ -47,10 +46,11 @@ export function spanKeys(span: py.Dict): { attrs: Attributes; trace: string; con
 /** `int(startTimeUnixNano or start_time_unix_nano or 0)`, else `int(startedMs or started_ms or startTimeMs or 0) * 1_000_000`. */
 export function startOf(span: py.Dict): bigint {
   const nanos = orChain(span, "startTimeUnixNano", "start_time_unix_nano");
-  const start = nanos === null ? 0n : (pyIntExact(nanos) ?? 0n);
+  // int() of a dict or list raises TypeError in Python; odd JSON reads as no time here.
+  const start = py.pyIntExactOr(nanos, 0n);
   if (start !== 0n) return start;
   const ms = orChain(span, "startedMs", "started_ms", "startTimeMs");
-  return ms === null ? 0n : (pyIntExact(ms) ?? 0n) * MS_TO_NS;
+  return py.pyIntExactOr(ms, 0n) * MS_TO_NS;
 }
 
 /** Python `a or b or c`: the first truthy field, or null. */

@@ -6,7 +6,7 @@
  * the previous items (same text, same values) and only the rest is parsed. Any other text, or a
  * tail that does not parse on its own, is parsed whole, so every answer is `parseValue`'s.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue } from "./attributes.js";
 
 export class HistoryParser {

@@ -4,7 +4,7 @@
  * bytes. All three become the same hex text so one trace never splits in two. Any other value
  * is `str()` of it, as in Python; hex case is kept because the id can become `conversation_id`.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 // Exactly 16 bytes of padded base64 (hex ids are 32 characters and never end in "==").
 const BASE64_TRACE_ID = /^[A-Za-z0-9+/]{22}==$/;

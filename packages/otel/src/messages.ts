@@ -7,7 +7,7 @@
  * A list of JSON strings (an `arrayValue` of `stringValue`s) stays unread, as Python leaves it:
  * the reference pins that case, so reading it would change an answer Python gives.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue } from "./attributes.js";
 import type { HistoryParser } from "./history-parse.js";
 import { emptyRead, type MessageRead } from "./conventions/message.js";

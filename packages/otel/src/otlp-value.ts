@@ -4,7 +4,7 @@
  * text. Those two only apply where Python would hand back the wrapper object itself, which no
  * reader can use, so no Python answer changes.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 const SCALAR_KEYS = ["stringValue", "intValue", "doubleValue", "boolValue"] as const;
 

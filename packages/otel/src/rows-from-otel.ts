@@ -3,7 +3,7 @@
  * trajectory rows, one per conversation, answering as the Python SDK does (§5), and reading
  * the conventions the Python SDK drops on top (BEYOND.md, "Reading OpenTelemetry").
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { assembleRow, type OtelRow } from "./assemble.js";
 import { REWARD_KEYS } from "./constants.js";
 import { groupSpans } from "./group.js";

@@ -7,8 +7,7 @@
 import type { SpanEntry } from "./group.js";
 import { isOpenInferenceRun, openInferenceRunText } from "./conventions/openinference-run.js";
 import { isTraceloopEntity, traceloopEntityInput, traceloopEntityOutput } from "./conventions/traceloop-entity.js";
-import { pyIntExact } from "./py-int.js";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 export function runInputOutput(entries: readonly SpanEntry[]): { prompt: string; finalText: string } {
   let prompt = "";
@@ -36,5 +35,5 @@ export function runInputOutput(entries: readonly SpanEntry[]): { prompt: string;
 
 function endOf(span: py.Dict): bigint {
   const end = py.get(span, "endTimeUnixNano") ?? py.get(span, "end_time_unix_nano");
-  return end === null ? 0n : (pyIntExact(end) ?? 0n);
+  return py.pyIntExactOr(end, 0n);
 }

@@ -1,5 +1,5 @@
 /** A span's OTLP status, for conventions that say a tool failed only there. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 /** `"error"` when the span's OTLP status code is ERROR (2, or its enum name). */
 export function statusOf(span: py.Dict): string {

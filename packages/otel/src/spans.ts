@@ -3,7 +3,7 @@
  * `instrumentationLibrarySpans`), of a platform-gate dump (`{spans: [...]}`), or of a plain list.
  * Python raises on a number where it expects a list; every non-dict piece is skipped here.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 export function* iterSpans(source: unknown): Generator<py.Dict> {
   if (py.isDict(source) && py.has(source, "resourceSpans")) {

@@ -13,7 +13,7 @@
  * without an id is told apart by its place: the k-th such call with one name and arguments in a
  * history is the k-th ever handled with them, so a repeated history steps nothing twice.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { ToolCall, ToolResponse } from "./conventions/message.js";
 import type { ToolStep } from "./tool-span.js";
 

@@ -3,7 +3,7 @@
  * A failing status wraps the result as `{status: "error", output, error}`, the error being the
  * last exception event's `exception.message`.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first, parseValue, type Attributes } from "./attributes.js";
 import { EXCEPTION_MESSAGE_KEY, TOOL_ERROR_STATUSES, TOOL_IN_KEYS, TOOL_NAME_KEYS, TOOL_OUT_KEYS, TOOL_STATUS_KEYS } from "./constants.js";
 import { otlpValue } from "./otlp-value.js";

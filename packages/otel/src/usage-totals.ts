@@ -6,7 +6,7 @@
  * usage itself; a span whose descendants carry none still counts, so an agent span that is the
  * only one reporting usage is read as before.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first } from "./attributes.js";
 import { USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
 import type { SpanEntry } from "./group.js";

@@ -16,10 +16,10 @@ import webpack from "webpack";
 const entry = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 const workspace = {
-  "@whileai/traces": entry("../../traces/src/index.ts"),
-  "@whileai/hash-embed": entry("../../hash-embed/src/index.ts"),
-  "@whileai/ingest": entry("../../ingest/src/index.ts"),
-  "@whileai/otel": entry("../../otel/src/index.ts"),
+  "@whileai/traces": entry("../../traces/src"),
+  "@whileai/hash-embed": entry("../../hash-embed/src"),
+  "@whileai/ingest": entry("../../ingest/src"),
+  "@whileai/otel": entry("../../otel/src"),
 };
 // The browser build the `browser` condition of `#huggingface-hub` names, and the Node build it must not reach.
 const VENDORED_HUB = /(?:^|\/)dist\/vendor\/huggingface-hub\//;

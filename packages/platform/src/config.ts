@@ -1,5 +1,5 @@
 /** Configuration and credential resolution, exactly as the Python SDK (platform-and-otel.md §1). */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { PlatformError } from "./platform-error.js";
 import { platformRuntime } from "./runtime.js";
 

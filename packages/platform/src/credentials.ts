@@ -3,7 +3,7 @@ import { PLATFORM_CREDENTIAL_TTL_S, PLATFORM_REQUEST_TIMEOUT_S } from "./constan
 import { call } from "./http/call.js";
 import { checkReply } from "./http/reply.js";
 import { PlatformError } from "./platform-error.js";
-import { pyInt } from "./py-int.js";
+import { pyInt } from "@whileai/hash-embed/internal";
 import { DelegatedCredentialSchema, RevokedSchema, type DelegatedCredential, type Revoked } from "./replies.js";
 import type { ConnectionOptions } from "./request-options.js";
 

@@ -1,10 +1,10 @@
 /** Dataset calls that move no rows: list, metadata, preview, profile, publish, delete (§4.5–4.16). */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import * as z from "zod/mini";
 import { MODES, PURPOSES } from "./constants.js";
 import { call, segment } from "./http/call.js";
 import { checkReply, Dict } from "./http/reply.js";
-import { pyInt } from "./py-int.js";
+import { pyInt } from "@whileai/hash-embed/internal";
 import {
   CardSchema,
   CatalogSchema,

@@ -1,33 +1,9 @@
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 /** Options of {@link formatCuts}. */
 export interface FormatCutsOptions {
   /** The agent to name in the suggested `wai.cut(...)`; else the report's `filter.agent`. */
   agent?: string | null;
-}
-
-// Where Python's `int(str)` accepts the text, these plain ASCII forms convert exactly to a bigint.
-const ASCII_INT = /^[+-]?[0-9]+(?:_[0-9]+)*$/;
-
-/**
- * Python's `int(v)` as an exact integer. Text Python cannot read throws Python's ValueError
- * text, as do NaN and infinity. A list, dict or other object, where `int()` raises TypeError,
- * counts as 0: a malformed reply should not stop the summary.
- */
-function pyInt(value: unknown): bigint {
-  if (typeof value === "bigint") return value;
-  if (typeof value === "boolean") return value ? 1n : 0n;
-  if (typeof value === "number") {
-    if (!Number.isFinite(value)) py.pyIntStrict(value);
-    return BigInt(Math.trunc(value));
-  }
-  if (typeof value === "string") {
-    const number = py.pyIntStrict(value);
-    const text = py.pyNumberStrip(value);
-    // Digits beyond 2^53 stay exact, as Python's int is; other digit scripts are rare enough to go through the double.
-    return ASCII_INT.test(text) ? BigInt(text.replace(/_/g, "")) : BigInt(number);
-  }
-  return 0n;
 }
 
 /** Python's `report.get(key) or {}`; a section that is not a dict reads as empty, where Python raises. */
@@ -36,9 +12,13 @@ function section(report: py.Dict, key: string): py.Dict {
   return py.isDict(value) ? value : {};
 }
 
-/** `n(d, key) = int((d or {}).get(key) or 0)`. */
+/**
+ * `n(d, key) = int((d or {}).get(key) or 0)`, exact. Text Python cannot read throws Python's
+ * ValueError text, as do NaN and infinity; a list or dict, where `int()` raises TypeError, counts
+ * as 0: a malformed reply should not stop the summary.
+ */
 function count(d: py.Dict, key: string): bigint {
-  return pyInt(py.or(py.get(d, key), 0));
+  return py.pyIntExactOr(py.or(py.get(d, key), 0), 0n);
 }
 
 /** `"{c} held out"`, or `"none held out"` for 0. */

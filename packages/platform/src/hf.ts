@@ -1,5 +1,5 @@
 /** Hugging Face publish and import (platform-and-otel.md §4.19–4.21, §6): a request, then a polling loop. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import * as z from "zod/mini";
 import {
   PLATFORM_HF_DATASET_TIMEOUT_S,
@@ -40,11 +40,6 @@ export interface PollClock {
 // A wall clock can jump; deadlines use the monotonic one, as Python's `time.monotonic`.
 const MONOTONIC: PollClock = { now: () => performance.now() / 1000, sleep: (seconds, signal) => sleep(seconds * 1000, signal) };
 
-/** `int(timeout)` as Python prints it: truncated toward zero. */
-function pyIntText(x: number): string {
-  return String(Math.trunc(x) || 0);
-}
-
 /** Python's `_wait_hf`: GET `path` until `hf.status` is done (its `hf`) or error (throws), or the deadline passes. */
 async function waitHf(path: string, timeout: number, poll: number, clock: PollClock, options: RequestOptions): Promise<HfPushStamp> {
   const deadline = clock.now() + timeout;
@@ -59,7 +54,7 @@ async function waitHf(path: string, timeout: number, poll: number, clock: PollCl
       throw new PlatformError(`Hugging Face push failed: ${py.pyStr(error)}`);
     }
     if (clock.now() >= deadline) {
-      throw new PlatformError(`Hugging Face push still running after ${pyIntText(timeout)} s; check hf on the row later`);
+      throw new PlatformError(`Hugging Face push still running after ${py.pyInt(timeout)} s; check hf on the row later`);
     }
     await clock.sleep(poll, options.signal);
   }
@@ -132,7 +127,7 @@ export async function importHf(repo: string, options: ImportHfOptions = {}): Pro
   while (row["status"] === "importing") {
     const id = checkReply(ImportRow, row, "the import row").datasetId;
     if (clock.now() > deadline) {
-      throw new PlatformError(`import of ${repo}:${split} still running after ${pyIntText(timeout)} s; it is ${py.pyStr(id)}`);
+      throw new PlatformError(`import of ${repo}:${split} still running after ${py.pyInt(timeout)} s; it is ${py.pyStr(id)}`);
     }
     await clock.sleep(poll, options.signal);
     const path = `/datasets/${segment(id)}`;

@@ -19,7 +19,7 @@ import { PlatformError } from "./platform-error.js";
 import { fetchRuntime, setPlatformRuntime, type PlatformRuntime } from "./runtime.js";
 import { startRecordingServer, type RecordingServer, type Reply } from "./testing/recording-server.js";
 import { cut, cuts, sendScore } from "./traces.js";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 const pyJsonDumps = py.pyJsonDumps;
 

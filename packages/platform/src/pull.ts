@@ -1,5 +1,5 @@
 /** `pull` (platform-and-otel.md §4.13): the download grant, then every part in order. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import * as z from "zod/mini";
 import { hasApiKey } from "./config.js";
 import { call, segment } from "./http/call.js";

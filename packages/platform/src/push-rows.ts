@@ -1,5 +1,5 @@
 /** `pushRows` (platform-and-otel.md §4.3): upload rows as a dataset, with an optional task-disjoint holdout and publish. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { MODES } from "./constants.js";
 import { publishGate, type GateReport } from "./gate/publish-gate.js";
 import { metaBody, publish } from "./datasets.js";

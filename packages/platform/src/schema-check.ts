@@ -1,5 +1,5 @@
 /** Python's `schema.check(rows, where=...)`: refuse rows the platform cannot store, before any request. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { MESSAGE_EXAMPLES } from "./constants.js";
 
 const SCHEMA_VERSION = "1";

@@ -1,6 +1,6 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { HOLDOUT_BUCKET_HEX_CHARS } from "./constants.js";
 
 const encoder = new TextEncoder();

@@ -1,5 +1,5 @@
 /** Trace-side calls: scores in, cuts out (§4.22, §4.23, §4.25; Python ZP-A). */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { PLATFORM_UNKNOWN_IDS_SHOWN } from "./constants.js";
 import { call, urlencode } from "./http/call.js";
 import { checkReply, Dict } from "./http/reply.js";

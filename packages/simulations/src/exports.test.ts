@@ -1,10 +1,12 @@
 // The umbrella's surface: exactly the 39 public names of BEYOND.md and the errors they throw, each
 // the very function or class of the package that implements it (a re-export, never a wrapper).
 import { existsSync, readFileSync } from "node:fs";
+import * as hashEmbedInternal from "@whileai/hash-embed/internal";
 import * as otel from "@whileai/otel";
 import * as platform from "@whileai/platform";
 import * as platformNode from "@whileai/platform/node";
 import * as traces from "@whileai/traces";
+import * as tracesInternal from "@whileai/traces/internal";
 import * as tracesNode from "@whileai/traces/node";
 import { describe, expect, expectTypeOf, it } from "vitest";
 import * as browserEntry from "./index.js";
@@ -102,5 +104,28 @@ describe("loadTraces", () => {
   it("refuses a path in the browser build with a TypeError naming the Node entry", () => {
     expect(() => browserEntry.loadTraces("traces.jsonl")).toThrow(/@whileai\/traces\/node/);
     expect(() => browserEntry.loadTraces("traces.jsonl")).toThrow(TypeError);
+  });
+});
+
+describe("no internal name leaks", () => {
+  // What the entries the whileai packages share among themselves hold, with no semver promise, but
+  // for the few a package makes public (PyJsonError, public from @whileai/traces).
+  const PUBLIC = new Set([...Object.keys(traces), ...Object.keys(otel), ...Object.keys(platform)]);
+  const INTERNAL: Record<string, unknown> = Object.fromEntries(
+    Object.entries({ ...hashEmbedInternal, ...tracesInternal }).filter(([name]) => !PUBLIC.has(name)),
+  );
+  const internalValues = new Set(Object.values(INTERNAL));
+
+  it("has internal entries to check against, so the checks below can fail", () => {
+    expect(Object.keys(INTERNAL).length).toBeGreaterThan(40);
+    expect(Object.keys(INTERNAL)).toEqual(expect.arrayContaining(["pyInt", "pyStr", "truthy", "rowLoader"]));
+  });
+
+  it.each([
+    ["browser", browserEntry],
+    ["Node", nodeEntry],
+  ])("the %s entry exports no internal name, and no internal value under another name", (_entry, entry) => {
+    expect(runtimeNames(entry).filter((name) => name in INTERNAL)).toEqual([]);
+    expect(Object.entries(entry).filter(([, value]) => internalValues.has(value))).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { EmbedHttpError } from "./leakage/http.js";
 import { JsonlLineError } from "./node/jsonl-line-error.js";
-import { PyJsonError } from "./py/json-error.js";
+import { PyJsonError } from "@whileai/hash-embed/internal";
 import { describeErrorClasses } from "./testing/error-classes.js";
 
 const built = (path: string) => new URL(`../dist/${path}`, import.meta.url);
 
 describeErrorClasses([
-  { name: "PyJsonError", Class: PyJsonError, built: built("py/json-error.js"), make: (C: typeof PyJsonError) => new C("Expecting value at char 0") },
+  // Thrown by the shared json.loads, so defined in @whileai/hash-embed beside it.
+  { name: "PyJsonError", Class: PyJsonError, built: new URL("../../hash-embed/dist/python/json-error.js", import.meta.url), make: (C: typeof PyJsonError) => new C("Expecting value at char 0") },
   {
     name: "JsonlLineError",
     Class: JsonlLineError,

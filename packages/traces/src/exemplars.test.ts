@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { pyJsonDumps } from "./py/index.js";
+import { pyJsonDumps } from "@whileai/hash-embed/internal";
 import { exemplarResultShapes, exemplarShapeKey, exemplarValue, exemplarShapeKeyText, mineResultExemplars, trimExemplar, trimExemplarText } from "./exemplars.js";
 
 const rowOf = (...steps: unknown[]) => ({ prompt: "p", steps });

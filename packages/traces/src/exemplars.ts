@@ -16,8 +16,7 @@ import {
 } from "./constants.js";
 import { traceFault } from "./grading/index.js";
 
-import { type Dict, has, isDict, parsePyInt, pyFloatRepr, pyHead, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyStr, pyTypeName, sortedStrings, truthy } from "./py/index.js";
-import { readJson, type JsonBuilder } from "./py/json-reader.js";
+import { type Dict, has, isDict, pyFloatRepr, pyHead, pyInt, pyItems, pyJsonDumps, pyJsonLoadsOr, pyJsonString, pyLen, pyStr, pyTypeName, readJson, sortedStrings, truthy, type JsonBuilder } from "@whileai/hash-embed/internal";
 import { normalizeStep } from "./rows/normalize-step.js";
 import { parseOptions, typeName } from "./rows/options.js";
 
@@ -131,13 +130,13 @@ const SHAPE: JsonBuilder<string> = {
   object: (entries) => "dict:" + sortedStrings(entries.keys()).slice(0, SHAPE_KEY_KEYS).join(","),
 };
 
-/** Python `int(x)` for the cap, or null where int() raises (Python then skips the candidate). */
-function pyIntOrNull(x: unknown): number | null {
-  if (typeof x === "boolean") return x ? 1 : 0;
-  if (typeof x === "bigint") return Number(x);
-  if (typeof x === "number") return Number.isFinite(x) ? Math.trunc(x) : null;
-  if (typeof x === "string") return parsePyInt(x);
-  return null;
+/** Python's `int(max_chars)`, run inside a try: a cap int() refuses gives null, and Python then skips every candidate. */
+function maxCharsCap(x: unknown): number | null {
+  try {
+    return pyInt(x);
+  } catch {
+    return null;
+  }
 }
 
 /** `count >= perTool`, a TypeError (where Python raises one) for a cap that is not a number. */
@@ -160,7 +159,7 @@ function isBareStatus(value: Dict): boolean {
 export function mineResultExemplars(rows: Iterable<unknown> | null | undefined, options?: ExemplarOptions): Record<string, unknown[]> {
   const opts = parseOptions(ExemplarOptionsSchema, options, "mineResultExemplars");
   const perTool = opts.perTool === undefined ? TRACE_EXEMPLARS_PER_TOOL : opts.perTool;
-  const maxChars = pyIntOrNull(opts.maxChars === undefined ? TRACE_EXEMPLAR_MAX_CHARS : opts.maxChars);
+  const maxChars = maxCharsCap(opts.maxChars === undefined ? TRACE_EXEMPLAR_MAX_CHARS : opts.maxChars);
   const out = new Map<string, unknown[]>();
   const seen = new Map<string, Set<string>>();
   for (const row of pyItems(rows)) {

@@ -4,7 +4,7 @@
  */
 import { OBSERVED_ARG_TYPE, OBSERVED_TOOL_DESCRIPTION } from "./constants.js";
 
-import { type Dict, get, isDict, pyItems, pyJsonLoadsOr, pyStr, pyStrip, sortedStrings, truthy } from "./py/index.js";
+import { type Dict, get, isDict, pyItems, pyJsonLoadsOr, pyStr, pyStrip, sortedStrings, truthy } from "@whileai/hash-embed/internal";
 
 /** An OpenAI-style function tool as `tools_from_traces` drafts it. */
 export interface ObservedTool {

@@ -3,7 +3,7 @@
  * that gives one. Every reader of labels goes through `labelState`.
  */
 import { LEGACY_REWARD_KEYS, NO_COLUMN, NOT_BINARY, REWARD_KEYS } from "./constants.js";
-import { get, isDict, isNone, pyFloat, pyFloatStrict, pyIter, pyStr, type Dict } from "./py/index.js";
+import { get, isDict, isNone, pyFloat, pyFloatStrict, pyIter, pyStr, type Dict } from "@whileai/hash-embed/internal";
 
 export type Label = 0 | 1;
 export type LabelStatus = "read" | typeof NOT_BINARY | typeof NO_COLUMN;

@@ -7,7 +7,7 @@ import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { labelKeys, labelStateOf, type RewardKey } from "./labels.js";
-import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "./py/index.js";
+import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 
 export interface ToolTally {
   n: number;

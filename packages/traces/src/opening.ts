@@ -1,5 +1,5 @@
 /** `opening_share` (traces.md §9.3): how often the agent, not the user, speaks first. */
-import { get, isDict, or, pyIter, pyStr } from "./py/index.js";
+import { get, isDict, or, pyIter, pyStr } from "@whileai/hash-embed/internal";
 
 /**
  * `opening_share(rows)`: the share of dict rows whose raw `messages` opens with an assistant

@@ -8,7 +8,7 @@ import { dimensionsFromTraces } from "./dimensions/dimensions-from-traces.js";
 import { toolsFromTraces } from "./harness.js";
 import { dropLeakyRows, type DropReport } from "./leakage/drop-leaky-rows.js";
 import type { LeakageOptions } from "./leakage/leak-flags.js";
-import { truthy } from "./py/index.js";
+import { truthy } from "@whileai/hash-embed/internal";
 import { loadTraces, type TraceSource } from "./rows/load.js";
 import type { TraceRow } from "./rows/schema.js";
 

@@ -9,7 +9,7 @@ import { traceFault } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { binaryReward } from "./labels.js";
 import { mineTraces } from "./mine.js";
-import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, type Dict } from "./py/index.js";
+import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { typeName } from "./rows/options.js";
 
 /** `score.stats.task_key(row)`: `scenario_id`, else `task_id`, else `prompt`, as text; falsy values fall through. */

@@ -1,5 +1,6 @@
 /** What `wai split` does once its command line is parsed: read, split, write both parts, summarise. */
-import { splitPseudoProduction, taskIdentity, type TraceRow } from "@whileai/traces";
+import { splitPseudoProduction, type TraceRow } from "@whileai/traces";
+import { taskIdentity } from "@whileai/traces/internal";
 import { UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
 import { currentIo } from "../io.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pyRound } from "./round.js";
+import { pyRound, pyRoundInt } from "./round.js";
 
 describe("pyRound", () => {
   it("rounds exact ties to even and inexact ones by the true double", () => {
@@ -18,5 +18,16 @@ describe("pyRound", () => {
     expect(pyRound(Infinity, 2)).toBe(Infinity);
     expect(Number.isNaN(pyRound(NaN, 2))).toBe(true);
     expect(pyRound(7, 3)).toBe(7);
+  });
+});
+
+describe("pyRoundInt", () => {
+  it("rounds ties to even", () => {
+    expect([0.5, 1.5, 2.5, -0.5, -1.5, 2.4999, 2.5001].map(pyRoundInt)).toEqual([0, 2, 2, 0, -2, 2, 3]);
+  });
+  it("raises as Python's round() does for NaN and infinity", () => {
+    expect(() => pyRoundInt(NaN)).toThrow("cannot convert float NaN to integer");
+    expect(() => pyRoundInt(Infinity)).toThrow(new RangeError("cannot convert float infinity to integer"));
+    expect(() => pyRoundInt(-Infinity)).toThrow(RangeError);
   });
 });

@@ -1,4 +1,4 @@
-/** Python `round(x, ndigits)` on JS numbers (traces.md §0.8). */
+/** Python `round(x, ndigits)` and `round(x)` on JS numbers (traces.md §0.8). */
 
 function decompose(x: number): { mantissa: bigint; exponent: number } {
   const view = new DataView(new ArrayBuffer(8));
@@ -31,4 +31,15 @@ export function pyRound(x: number, ndigits: number): number {
   const text = `${digits.slice(0, digits.length - ndigits)}.${digits.slice(digits.length - ndigits)}`;
   const result = Number(ndigits > 0 ? text : digits);
   return negative ? -result : result;
+}
+
+/** `round(x)`: the nearest integer, ties to even on the exact double; Python's errors for NaN and infinity. */
+export function pyRoundInt(x: number): number {
+  if (Number.isNaN(x)) throw new Error("cannot convert float NaN to integer");
+  if (!Number.isFinite(x)) throw new RangeError("cannot convert float infinity to integer");
+  const floor = Math.floor(x);
+  const diff = x - floor;
+  if (diff < 0.5) return floor;
+  if (diff > 0.5) return floor + 1;
+  return floor % 2 === 0 ? floor : floor + 1;
 }

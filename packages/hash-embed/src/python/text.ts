@@ -1,4 +1,7 @@
-/** Python whitespace and case on JS strings: `str.isspace()`, `strip()`, `split()`, `lower()`. */
+/**
+ * Python string semantics on JS strings: `str.isspace()`, `strip()`, `split()`, `lower()`, and
+ * `len()`, slicing and `<` by code point.
+ */
 import { UNASSIGNED_IN_PY311 } from "./unicode.js";
 
 // str.isspace() in CPython: includes \x1c-\x1f and \x85, excludes \ufeff.
@@ -55,4 +58,41 @@ const COLLAPSED_ASCII = /^[!-~]+(?: [!-~]+)*$/;
 export function pyCollapse(s: string): string {
   if (COLLAPSED_ASCII.test(s)) return s.toLowerCase();
   return pySplit(pyLower(s)).join(" ");
+}
+
+const SURROGATE = /[\ud800-\udfff]/;
+
+/** `len(s)`: code points, not UTF-16 units. */
+export function pyLen(s: string): number {
+  if (!SURROGATE.test(s)) return s.length;
+  let n = 0;
+  for (const _ of s) n++;
+  return n;
+}
+
+/** `s[:end]` in code points. */
+export function pyHead(s: string, end: number): string {
+  if (!SURROGATE.test(s)) return s.slice(0, Math.max(0, end));
+  let out = "";
+  let n = 0;
+  for (const ch of s) {
+    if (n++ >= end) break;
+    out += ch;
+  }
+  return out;
+}
+
+/** Python's `<` on strings: by code point (JS `<` compares UTF-16 units). */
+export function compareStrings(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x !== y) {
+      // Only a surrogate against a unit >= 0xE000 orders differently; codePointAt settles it.
+      return (a.codePointAt(i) as number) - (b.codePointAt(i) as number);
+    }
+  }
+  return a.length - b.length;
 }

@@ -31,3 +31,46 @@ export function truthy(value: unknown): boolean {
 export function or<T, U>(a: T, b: U): T | U {
   return truthy(a) ? a : b;
 }
+
+/** Python `int` in our model: a bigint, or a finite whole number. `-0` counts as the int 0. */
+export function isPyInt(value: unknown): value is number | bigint {
+  return typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value));
+}
+
+/**
+ * `row.get(key)`: `undefined` and JSON `null` both read as Python `None` (returned as null).
+ * Only names that Object.prototype carries (`constructor`, `toString`, `__proto__`, ...) can be
+ * inherited rather than the row's own, so only those pay for the own-property check.
+ */
+export function get(row: Dict, key: string): unknown {
+  const value = row[key];
+  if (value === undefined || value === null) return null;
+  if (!(key in PROTOTYPE)) return value;
+  return Object.prototype.hasOwnProperty.call(row, key) ? value : null;
+}
+
+/** `key in row`: present, even with a None value. */
+export function has(row: Dict, key: string): boolean {
+  if (row[key] === undefined) return false;
+  return !(key in PROTOTYPE) || Object.prototype.hasOwnProperty.call(row, key);
+}
+
+const PROTOTYPE: object = Object.prototype;
+
+/** A Python `str` / `None` check that treats a JS `undefined` as None. */
+export function isNone(value: unknown): value is null | undefined {
+  return value === null || value === undefined;
+}
+
+/** `type(value).__name__` for JSON-shaped values, as Python's error messages name them; a whole number is an int. */
+export function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return "NoneType";
+  if (typeof value === "boolean") return "bool";
+  if (typeof value === "bigint") return "int";
+  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "string") return "str";
+  if (Array.isArray(value)) return "list";
+  if (isDict(value)) return "dict";
+  if (typeof value === "function") return "function";
+  return typeof value === "object" ? ((value as object).constructor?.name ?? "object") : typeof value;
+}

@@ -5,21 +5,10 @@
  * dot / (na * nb). Zero components add +0.0 and change nothing, so only nonzero buckets are
  * visited, still in index order. The scan's screen only chooses which sources reach this.
  */
-import { fsum } from "../fsum.js";
+import { fsum } from "../python/fsum.js";
+import { powHalf } from "../python/pow-half.js";
 import { BLOCK_STRIDE, DIM, LANES } from "./layout.js";
 import type { CountEmbedder } from "./count-embedder.js";
-
-const BELOW_ONE = 1 - 2 ** -53;
-
-/**
- * `x ** 0.5` as CPython answers it through glibc's `pow`, which is not correctly rounded: for
- * x = 1 - 2^-53 (a common squared norm of a unit vector) it gives 1.0 where sqrt gives
- * 0.9999999999999999. Checked against CPython 3.11 on glibc 2.36 for every x within 2^20 ulps
- * of 1.0; this is the only difference there.
- */
-export function powHalf(x: number): number {
-  return x === BELOW_ONE ? 1.0 : Math.sqrt(x);
-}
 
 /** `_normalize`'s divisor: sqrt(fsum(x*x)) or 1.0. Integer squares below 2^53 sum exactly. */
 function normOf(squares: number, counts: () => number[]): number {

@@ -4,7 +4,7 @@
  * is compared against in tests and benchmarks.
  */
 import { hashVector } from "../hash-vector.js";
-import { powHalf } from "../scan/python-cosine.js";
+import { powHalf } from "../python/pow-half.js";
 
 export function pythonCosine(a: Float64Array, b: Float64Array): number {
   let dot = 0;

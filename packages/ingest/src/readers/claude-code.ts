@@ -16,7 +16,7 @@
  * - `summary` lines title the conversation whose leaf they name (`summary` on that row).
  * - Lines kept in file order: Claude Code appends, so file order is the chain's order.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { ProblemSink, RecordReader } from "../reader.js";
 import { ClaudeConversation, reportUnreadBlocks, userNoise } from "./claude-messages.js";
 

@@ -3,7 +3,8 @@
  * written one content block per line (split lines share `message.id` and repeat its usage), and
  * user lines that are the CLI's own bookkeeping rather than anything the user typed.
  */
-import { py, stepsFromMessages } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
+import { stepsFromMessages } from "@whileai/traces/internal";
 import type { ProblemSink } from "../reader.js";
 
 type Dict = Record<string, unknown>;

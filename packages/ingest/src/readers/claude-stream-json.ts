@@ -11,7 +11,7 @@
  * sidechains of a session transcript do. No reward is read: `is_error` says the run failed,
  * not that the answer was wrong.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { RecordReader } from "../reader.js";
 import { ClaudeConversation, reportUnreadBlocks, sumUsage, userNoise } from "./claude-messages.js";
 

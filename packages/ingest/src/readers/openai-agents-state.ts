@@ -6,7 +6,7 @@
  * output when the run finished (`currentStep.type: "next_step_final_output"`); `usage` is
  * `context.usage`, which covers this run only, not the runs its history came from.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { RecordReader } from "../reader.js";
 import { stepsFromItems } from "./openai-responses.js";
 

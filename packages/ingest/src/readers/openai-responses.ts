@@ -9,7 +9,8 @@
  * one by `previous_response_id` or names the same `conversation`: then its items are appended.
  * Resent full histories (stateless calls) are not deduplicated: each log is its own row.
  */
-import { isResponseItem, isResponseItems, py, responseItemsAsMessages, stepsFromMessages } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
+import { isResponseItem, isResponseItems, responseItemsAsMessages, stepsFromMessages } from "@whileai/traces/internal";
 import type { ProblemSink, RecordReader } from "../reader.js";
 import { isAgentsToolError } from "./agents-tool-error.js";
 

@@ -8,7 +8,7 @@
  * Hugging Face `datasets` read it (a missing value).
  */
 import type { ParseStepResult } from "papaparse";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { notATrace, TraceReadError } from "../errors.js";
 import { addUnreadable, WRONG_FIELD_COUNT, BAD_QUOTES } from "../report.js";
 import { csvHeader } from "./csv-header.js";

@@ -13,7 +13,7 @@
  * parsed. The current form, one `gen_ai.client.inference.operation.details` event, carries
  * `gen_ai.input.messages` / `gen_ai.output.messages` as its attributes.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { decodeAttributes, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, readMessages, type Side } from "../messages.js";
 import { mergeReads, type MessageRead } from "./message.js";

@@ -12,7 +12,7 @@
  *   id, so it absorbs the model's call of the same name.
  * `flow` and `util` spans (the `generate` loop) repeat what the model spans say and are not read.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { failed, type ToolStep } from "../tool-span.js";

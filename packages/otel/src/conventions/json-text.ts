@@ -3,7 +3,7 @@
  * `genkit:input` / `genkit:output`): a JSON string `"\"hi\""` is the text `hi`, which `_parse`
  * leaves quoted because it only parses containers. Text that is not JSON comes back unchanged.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 
 export function jsonText(value: unknown): unknown {
   if (typeof value !== "string") return value;

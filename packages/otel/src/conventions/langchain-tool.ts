@@ -5,7 +5,7 @@
  * tool_call_id, status}}`; `input.value` is LangChain's text rendering of the arguments
  * (`"Paris"` for `{city: "Paris"}`), so the model's call it answers says them better.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 
 /** The `kwargs` of a serialized LangChain ToolMessage, or null for any other value. */

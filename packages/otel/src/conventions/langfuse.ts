@@ -6,7 +6,7 @@
  * `langfuse.observation.usage_details` (`{"input", "output", "total"}`), and the trace's own
  * `langfuse.trace.input` / `.output` on the span that set them. Sessions are `session.id`.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { failed, type ToolStep } from "../tool-span.js";

@@ -11,7 +11,7 @@
  * - `function_tool`: `lk.function_tool.{id,name,arguments,output,is_error}`.
  * Model usage is on `llm_request` spans as `gen_ai.usage.*`, which Python reads.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { failed, type ToolStep } from "../tool-span.js";

@@ -1,5 +1,5 @@
 /** What one span says about the conversation, in a shape every convention reader fills the same way. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue } from "../attributes.js";
 
 /** A tool call the model asked for in its output. `id` is trimmed, `""` when the emitter gave none. */

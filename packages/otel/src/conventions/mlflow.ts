@@ -13,7 +13,7 @@
  * - TOOL spans (`@mlflow.trace(span_type="TOOL")`, autologged tool calls): inputs are the
  *   keyword arguments, outputs the return value; the span name is the tool's name.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import type { Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { failed, type ToolStep } from "../tool-span.js";

@@ -6,7 +6,7 @@
  * `{lc: 1, id: [..., "HumanMessage" | "AIMessage"], kwargs: {content}}`. Only the root span:
  * a nested chain's values are intermediate prompts and partial states.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 import { contentText, type Side } from "../messages.js";
 

@@ -4,7 +4,8 @@
  * `llm.output_messages.N...`, `input.value` / `output.value` on AGENT and LLM spans, and
  * TOOL spans (`openinference.span.kind: TOOL`, `tool.name`, args in `input.value`).
  */
-import { isResponseItems, py, responseItemsAsMessages } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
+import { isResponseItems, responseItemsAsMessages } from "@whileai/traces/internal";
 import { first, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { statusOf } from "../span-status.js";

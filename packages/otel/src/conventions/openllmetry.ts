@@ -4,7 +4,7 @@
  * `gen_ai.completion.N.{role,content,tool_calls.K.{id,name,arguments}}`, and Traceloop
  * tool spans (`traceloop.span.kind: tool`, `traceloop.entity.{name,input,output}`).
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import type { ToolStep } from "../tool-span.js";

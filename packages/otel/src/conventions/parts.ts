@@ -4,7 +4,7 @@
  * (`response`, or the `result` spelling the registry's example used and emitters ship).
  * `reasoning` and every media or server-tool part stay out of the transcript.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { callArguments, callId, responseValue, type ToolCall, type ToolResponse } from "./message.js";
 
 function partsOf(message: py.Dict): unknown[] {

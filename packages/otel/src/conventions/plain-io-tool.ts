@@ -5,7 +5,7 @@
  * so a span is a tool span only when it also says it is one: `gen_ai.operation.name:
  * execute_tool`, an `execute_tool {name}` span name, or a tool name attribute.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first, parseValue, type Attributes } from "../attributes.js";
 import { TOOL_NAME_KEYS, TOOL_STATUS_KEYS } from "../constants.js";
 import { failed, type ToolStep } from "../tool-span.js";

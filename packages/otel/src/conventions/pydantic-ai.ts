@@ -11,7 +11,7 @@
  * - v1/v2 tool spans (`running tool`) hold `tool_arguments` / `tool_response` with
  *   `gen_ai.tool.name` and `gen_ai.tool.call.id` (v3+ writes the GenAI keys Python reads).
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first, parseValue, type Attributes } from "../attributes.js";
 import { TOOL_NAME_KEYS, TOOL_STATUS_KEYS } from "../constants.js";
 import { readMessageList, readMessages, type Side } from "../messages.js";

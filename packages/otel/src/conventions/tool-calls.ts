@@ -5,7 +5,7 @@
  * `{role: "tool", tool_call_id, content}` message answering one (the deprecated
  * `gen_ai.tool.message` event body calls the id `id`).
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { callArguments, callId, responseValue, type ToolCall, type ToolResponse } from "./message.js";
 
 export function messageToolCalls(message: py.Dict): ToolCall[] {

@@ -4,7 +4,7 @@
  * value as `traceloop.entity.output` (JSON). When no model span holds messages (a model called
  * by a client no instrumentation sees), these are all that says what was asked and answered.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 
 const ENTITY_KINDS: ReadonlySet<string> = new Set(["workflow", "agent", "task"]);

@@ -10,7 +10,7 @@
  * sums, while the call span's totals are only in `ai.usage.*`, which is not read (no double count).
  * Conversation and reward from `ai.telemetry.metadata.*` are in constants.ts and assemble.ts.
  */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { first, type Attributes } from "../attributes.js";
 import { AI_SDK_METADATA_PREFIXES } from "../constants.js";
 import type { HistoryParser } from "../history-parse.js";

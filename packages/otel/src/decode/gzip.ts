@@ -1,4 +1,4 @@
-import { concat } from "@whileai/traces";
+import { concat } from "@whileai/traces/internal";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
 
 /** gzip member header magic (RFC 1952): no OTLP protobuf or JSON body can start with it. */

@@ -7,7 +7,9 @@
  * `mode`, `band`, `signal`, `calibration`, `duplicates`, `warnings`, `refusal`); `judge_trust`,
  * `near_duplicate_prompts`, `length`, `correlations` and `hack_scan` are left out rather than faked.
  */
-import { binaryReward, py, rowsPhrase, taskIdentity, WhileaiError } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
+import { WhileaiError } from "@whileai/traces";
+import { binaryReward, rowsPhrase, taskIdentity } from "@whileai/traces/internal";
 import { wilsonInterval } from "./wilson.js";
 
 const marker = Symbol.for("@whileai/platform/PublishGateError");

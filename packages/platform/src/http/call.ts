@@ -1,5 +1,5 @@
 /** The one HTTP primitive, Python's `_call` (platform-and-otel.md §2), plus retries, abort and a User-Agent. */
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { apiUrl, resolveApiKey } from "../config.js";
 import { PLATFORM_ERROR_DETAIL_CHARS, PLATFORM_REQUEST_TIMEOUT_S } from "../constants.js";
 import { PlatformError } from "../platform-error.js";

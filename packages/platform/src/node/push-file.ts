@@ -5,7 +5,7 @@
  */
 import { createReadStream } from "node:fs";
 import { readFile, stat } from "node:fs/promises";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { publishGate } from "../gate/publish-gate.js";
 import { basename } from "node:path";
 import type { RetryOptions } from "../http/retry.js";

@@ -1,7 +1,7 @@
 /** The publish gate wired into pushRows and pushFile, pushed through the recording server. */
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { py } from "@whileai/traces";
+import * as py from "@whileai/hash-embed/internal";
 import { describe, expect, it } from "vitest";
 import { PublishGateError } from "../gate/publish-gate.js";
 import { wilsonInterval } from "../gate/wilson.js";

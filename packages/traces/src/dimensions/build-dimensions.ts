@@ -5,7 +5,7 @@
  */
 import * as z from "zod/mini";
 
-import { type Dict, has, isDict, pyItems, pyStr, pyStrip } from "../py/index.js";
+import { type Dict, has, isDict, pyItems, pyStr, pyStrip } from "@whileai/hash-embed/internal";
 import { parseOptions } from "../rows/options.js";
 import { policySections, RULE_AXIS_CAP_GRID } from "./policy-sections.js";
 

@@ -8,7 +8,7 @@ import { CLEAN_CONDITION, CLEAN_WORLD, FAULT_TO_AXIS, SPECIAL_TOOLS } from "../c
 
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters } from "../mine.js";
-import { isDict, pyItems, PyTuple, sortedBy, truthy } from "../py/index.js";
+import { isDict, pyItems, PyTuple, sortedBy, truthy } from "@whileai/hash-embed/internal";
 import { parseOptions } from "../rows/options.js";
 import { buildDimensions, type Dimensions } from "./build-dimensions.js";
 

@@ -4,7 +4,7 @@
  * Python's `\s` is Unicode whitespace as `str.isspace()` defines it (JS `\s` differs on
  * \x1c-\x1f, \x85 and \ufeff), `\d` is any Unicode decimal digit, and `\b` is Unicode-aware.
  */
-import { pyHead, pyLen, pyLower, pyStr, pyStrip, truthy } from "../py/index.js";
+import { pyHead, pyLen, pyLower, pyStr, pyStrip, truthy } from "@whileai/hash-embed/internal";
 
 /** Python's default rule-axis cap (`RULE_AXIS_CAP_GRID`). */
 export const RULE_AXIS_CAP_GRID = 16;

@@ -1,5 +1,5 @@
 /** `as_dict` (traces-helpers.md §2.2): a tool result read as a dict, whatever shape it came in. */
-import { isDict, pyJsonLoadsOr, type Dict } from "../py/index.js";
+import { isDict, pyJsonLoadsOr, type Dict } from "@whileai/hash-embed/internal";
 
 // Only text that opens with "{" can parse to a dict; testing first spares a throw per plain string.
 const OPENS_OBJECT = /^[ \t\n\r]*\{/;

@@ -5,7 +5,7 @@
  * exactly as Python renders it.
  */
 import { sha256 } from "@noble/hashes/sha2.js";
-import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "../py/index.js";
+import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
 

@@ -4,8 +4,7 @@
  * that says "garbled"; the tool's own vocabulary (`paid`, `open`) is not a fault.
  */
 import { NO_FAULT } from "../constants.js";
-import { get, has, isDict, or, pyLower, pyStr, pyStrip, truthy, type Dict } from "../py/index.js";
-import { PY311_DIGITS } from "../py/unicode.js";
+import { get, has, isDict, or, PY311_DIGITS, pyLower, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
 

@@ -5,8 +5,7 @@
  * integer-like keys ("10", "2") first, and Python writes a float literal as a float ("404.0"),
  * which a JS number forgets. Either one changes a signature or a fault chip.
  */
-import { has, pyFloatRepr, pyStr, pyStringRepr, type Dict } from "../py/index.js";
-import { readJson, type JsonBuilder } from "../py/json-reader.js";
+import { has, pyFloatRepr, pyStr, pyStringRepr, readJson, type Dict, type JsonBuilder } from "@whileai/hash-embed/internal";
 
 /** `str(data.get(key, ""))`, where `data` is `readDict(result)`. */
 export function resultField(result: unknown, data: Dict, key: string): string {

@@ -4,9 +4,8 @@
  * `** 0.5` as CPython's glibc `pow` answers it (`powHalf`), and 0.0 when either norm is zero.
  * Not clamped: 1.0000000000000002 is a possible answer.
  */
-import { powHalf, type Vector } from "@whileai/hash-embed";
-
-export { powHalf };
+import type { Vector } from "@whileai/hash-embed";
+import { powHalf } from "@whileai/hash-embed/internal";
 
 /** `sum(x * x for x in v)`, left to right. */
 export function sumSquares(v: Vector): number {

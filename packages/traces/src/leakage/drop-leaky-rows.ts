@@ -1,7 +1,7 @@
 /** `drop_leaky_rows` (traces.md §8.6): the leakage gate applied to generated rows. */
+import { pyIter } from "@whileai/hash-embed/internal";
 import type { SyncEmbedderSpec } from "./embedder.js";
 import { leakFlags, type LeakageOptions, type LeakageReport } from "./leak-flags.js";
-import { pyIter } from "./py-iter.js";
 
 /** The leakage report plus how many rows were dropped. */
 export interface DropReport extends LeakageReport {
@@ -17,7 +17,7 @@ export function dropLeakyRows<T>(rows: Iterable<T>, sources: unknown, options?: 
 export function dropLeakyRows<T>(rows: Iterable<T>, sources: unknown, options?: LeakageOptions): [T[], DropReport] | Promise<[T[], DropReport]>;
 export function dropLeakyRows(rows: unknown, sources: unknown, options?: LeakageOptions): [unknown[], DropReport] | Promise<[unknown[], DropReport]>;
 export function dropLeakyRows(rows: unknown, sources: unknown, options?: LeakageOptions): [unknown[], DropReport] | Promise<[unknown[], DropReport]> {
-  const items = pyIter(rows);
+  const items = Array.from(pyIter(rows));
   const finish = ([flags, report]: [boolean[], LeakageReport]): [unknown[], DropReport] => {
     const kept = items.filter((_, i) => !flags[i]);
     return [kept, { ...report, n_dropped: items.length - kept.length }];

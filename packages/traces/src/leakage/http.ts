@@ -1,8 +1,10 @@
 /**
- * The one HTTP call the embedders make: POST a JSON body with global `fetch` (browsers, Node 18+,
- * Deno, workers), so the traces core needs no Node built-in.
+ * The one HTTP call the embedders of `@whileai/traces/embedders` make: POST a JSON body with the
+ * `fetch` of their options, else the global one (browsers, Node 18+, Deno, workers), so they
+ * need no Node built-in.
  */
-import { WhileaiError } from "../whileai-error.js";
+import { WhileaiError } from "@whileai/hash-embed";
+import * as z from "zod/mini";
 
 /** Transport options shared by the HTTP embedders. */
 export interface HttpEmbedderOptions {
@@ -14,9 +16,18 @@ export interface HttpEmbedderOptions {
   timeoutMs?: number;
   /** OpenAI only: the first retry waits this long, the second twice as long; default 1,500 (`EMBED_BACKOFF_S`). */
   retryDelayMs?: number;
-  /** A `fetch` to use instead of the global one (a proxy-aware or instrumented client). */
+  /** The `fetch` to call (a proxy-aware or instrumented client); default `globalThis.fetch`, read at each request. */
   fetch?: typeof fetch;
 }
+
+/** What the embedders' constructors check their options against: a typo'd or mistyped option is named. */
+export const HttpEmbedderOptionsSchema = z.strictObject({
+  baseUrl: z.optional(z.string()),
+  apiKey: z.optional(z.string()),
+  timeoutMs: z.optional(z.number().check(z.positive())),
+  retryDelayMs: z.optional(z.number().check(z.nonnegative())),
+  fetch: z.optional(z.function()),
+});
 
 /** Rows per request, shared by OpenAI and Ollama (Python `EMBED_BATCH`). */
 export const EMBED_BATCH = 128;

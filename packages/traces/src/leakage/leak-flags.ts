@@ -7,11 +7,10 @@
 import { HashEmbedder, LeakageIndex, LeakageTally, type KernelChoice, type LeakageReport, type Vector } from "@whileai/hash-embed";
 import * as z from "zod/mini";
 import { TRACE_LEAK_EXAMPLES, TRACE_LEAK_THRESHOLD } from "../constants.js";
-import { pyCollapse, pyFloatStrict, pyIntStrict } from "../py/index.js";
+import { pyCollapse, pyFloatStrict, pyInt } from "@whileai/hash-embed/internal";
 import { parseOptions } from "../rows/options.js";
 import { prepareVector, preparedCosine, type PreparedVector } from "./cosine.js";
 import { resolveEmbedder, type EmbedderSpec } from "./embedder.js";
-import type { HttpEmbedderOptions } from "./http.js";
 import { promptOf } from "./prompt-of.js";
 import { isThenable } from "./thenable.js";
 import { leakSources } from "./sources.js";
@@ -21,12 +20,10 @@ export type { LeakageReport, LeakExample } from "@whileai/hash-embed";
 export interface LeakageOptions {
   /** Flag a row whose best cosine is `>= min(threshold, 1.0)`; default 0.9 (`TRACE_LEAK_THRESHOLD`). */
   threshold?: number | string | boolean;
-  /** `"hash"` (default), `"openai:<model>"`, `"ollama:<model>"`, an object with `embed`, or a function. */
+  /** `"hash"` (default), an object with `embed` (such as the HTTP embedders of `@whileai/traces/embedders`), or a function. */
   embedder?: EmbedderSpec;
   /** At most this many `leaky` examples in the report; default 20 (`TRACE_LEAK_EXAMPLES`). */
   examples?: number | string | boolean;
-  /** Base URL, API key, timeout or `fetch` for the `openai:` / `ollama:` embedders. */
-  embedderOptions?: HttpEmbedderOptions;
   /** The hash scan's kernel: "auto" (default, WebAssembly SIMD where available), "wasm" or "ts". */
   kernel?: KernelChoice;
 }
@@ -36,15 +33,6 @@ export const LeakageOptionsSchema = z.strictObject({
   embedder: z.optional(z.unknown()),
   examples: z.optional(z.unknown()),
   kernel: z.optional(z.enum(["auto", "wasm", "ts"])),
-  embedderOptions: z.optional(
-    z.strictObject({
-      baseUrl: z.optional(z.string()),
-      apiKey: z.optional(z.string()),
-      timeoutMs: z.optional(z.number().check(z.positive())),
-      retryDelayMs: z.optional(z.number().check(z.nonnegative())),
-      fetch: z.optional(z.function()),
-    }),
-  ),
 });
 
 type MaybePromise<T> = T | Promise<T>;
@@ -65,9 +53,9 @@ export function leakFlags(
   // Python returns before resolving the embedder, so a bad embedder name passes on empty input.
   if (genTexts.length === 0 || srcTexts.length === 0) return [flags, empty];
 
-  const embedder = resolveEmbedder(opts.embedder as EmbedderSpec, opts.embedderOptions as HttpEmbedderOptions | undefined);
+  const embedder = resolveEmbedder(opts.embedder as EmbedderSpec);
   // Python compares `len(leaky) < examples` only once a row is flagged: a bad value fails then.
-  const examples = opts.examples === undefined ? TRACE_LEAK_EXAMPLES : () => pyIntStrict(opts.examples);
+  const examples = opts.examples === undefined ? TRACE_LEAK_EXAMPLES : () => pyInt(opts.examples);
   const tally = new LeakageTally(threshold, examples, srcTexts.length, new Set(srcTexts.map(pyCollapse)));
   const judge = (best: Float64Array | number[], source: Int32Array | number[], count: number): [boolean[], LeakageReport] => {
     for (let i = 0; i < count; i++) flags[i] = tally.add(i, tally.similarity(genTexts[i], best[i]), source[i]);

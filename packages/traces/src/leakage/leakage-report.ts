@@ -1,7 +1,7 @@
 /** `leakage_report` (traces.md §8.5): how many generated rows copy a trace prompt, and which. */
+import { pyIter } from "@whileai/hash-embed/internal";
 import type { SyncEmbedderSpec } from "./embedder.js";
 import { leakFlags, type LeakageOptions, type LeakageReport } from "./leak-flags.js";
-import { pyIter } from "./py-iter.js";
 
 /**
  * `{ n, n_sources, threshold, n_leaky, max_similarity, leaky }` for generated rows (or prompt
@@ -13,6 +13,6 @@ import { pyIter } from "./py-iter.js";
 export function leakageReport(generated: unknown, sources: unknown, options?: LeakageOptions & { embedder?: SyncEmbedderSpec }): LeakageReport;
 export function leakageReport(generated: unknown, sources: unknown, options?: LeakageOptions): LeakageReport | Promise<LeakageReport>;
 export function leakageReport(generated: unknown, sources: unknown, options?: LeakageOptions): LeakageReport | Promise<LeakageReport> {
-  const result = leakFlags(pyIter(generated), sources, options, "leakageReport");
+  const result = leakFlags(Array.from(pyIter(generated)), sources, options, "leakageReport");
   return result instanceof Promise ? result.then(([, report]) => report) : result[1];
 }

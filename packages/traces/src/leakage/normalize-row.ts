@@ -1,6 +1,6 @@
 /** `_normalize([float(x) for x in row])` of embeddings.py: L2-unit rows with a correctly rounded norm. */
 import { fsum } from "@whileai/hash-embed";
-import { pyFloat } from "../py/index.js";
+import { pyFloat } from "@whileai/hash-embed/internal";
 
 /** One embedding row as floats divided by `sqrt(fsum(x*x)) or 1.0`. */
 export function normalizeRow(row: unknown, name: string): Float64Array {

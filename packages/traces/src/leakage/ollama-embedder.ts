@@ -1,11 +1,12 @@
 /** `OllamaEmbedder` of embeddings.py: a local Ollama server's `/api/embed`, 128 texts a request. */
 import type { Embedder } from "@whileai/hash-embed";
-import { get, isDict } from "../py/index.js";
-import { EMBED_BATCH, postJson, stripSlashes, type HttpEmbedderOptions } from "./http.js";
+import { get, isDict } from "@whileai/hash-embed/internal";
+import { EMBED_BATCH, postJson, stripSlashes, HttpEmbedderOptionsSchema, type HttpEmbedderOptions } from "./http.js";
+import { OLLAMA_MODEL } from "./http-models.js";
 import { normalizeRows } from "./normalize-row.js";
+import { parseOptions } from "../rows/options.js";
 
 export const OLLAMA_HOST = "http://127.0.0.1:11434";
-export const OLLAMA_MODEL = "nomic-embed-text";
 
 /** Semantic embeddings from Ollama; rows are L2-normalised. No retries, as in Python. */
 export class OllamaEmbedder implements Embedder {
@@ -17,6 +18,7 @@ export class OllamaEmbedder implements Embedder {
     readonly model: string = OLLAMA_MODEL,
     readonly options: HttpEmbedderOptions = {},
   ) {
+    parseOptions(HttpEmbedderOptionsSchema, options, "OllamaEmbedder");
     this.name = `ollama:${model}`;
     this.host = stripSlashes(options.baseUrl ?? OLLAMA_HOST);
   }

@@ -1,11 +1,12 @@
 /** `OpenAIEmbedder` of embeddings.py: `POST {base}/embeddings`, 128 texts a request, 3 attempts. */
 import type { Embedder } from "@whileai/hash-embed";
-import { get, isDict, sortedBy } from "../py/index.js";
-import { EMBED_BACKOFF_MS, EMBED_BATCH, EMBED_RETRIES, postJson, sleep, stripSlashes, type HttpEmbedderOptions } from "./http.js";
+import { get, isDict, sortedBy } from "@whileai/hash-embed/internal";
+import { EMBED_BACKOFF_MS, EMBED_BATCH, EMBED_RETRIES, postJson, sleep, stripSlashes, HttpEmbedderOptionsSchema, type HttpEmbedderOptions } from "./http.js";
+import { OPENAI_MODEL } from "./http-models.js";
 import { normalizeRows } from "./normalize-row.js";
+import { parseOptions } from "../rows/options.js";
 
 export const OPENAI_BASE_URL = "https://api.openai.com/v1";
-export const OPENAI_MODEL = "text-embedding-3-small";
 
 /**
  * Semantic embeddings from the OpenAI API or any compatible server. Python reads the key and
@@ -21,6 +22,7 @@ export class OpenAIEmbedder implements Embedder {
     readonly model: string = OPENAI_MODEL,
     readonly options: HttpEmbedderOptions = {},
   ) {
+    parseOptions(HttpEmbedderOptionsSchema, options, "OpenAIEmbedder");
     this.name = `openai:${model}`;
     this.baseUrl = stripSlashes(options.baseUrl ?? OPENAI_BASE_URL);
   }

@@ -23,8 +23,10 @@ describe("leakSources", () => {
     expect(leakSources([[]])).toEqual([]);
   });
 
-  it("iterates any iterable, and skips a number Python could not iterate", () => {
+  it("iterates any iterable, a Map by its keys, and raises Python's TypeError on a number", () => {
     expect(leakSources(new Set([row, [other]]))).toEqual([row, other]);
-    expect(leakSources(5)).toEqual([]);
+    expect(leakSources(new Map([["text", row]]))).toEqual(["text"]);
+    expect(() => leakSources(5)).toThrow(new TypeError("'int' object is not iterable"));
+    expect(() => leakSources(false)).toThrow(new TypeError("'bool' object is not iterable"));
   });
 });

@@ -1,6 +1,5 @@
 /** `_leak_sources(sources)` (traces.md §8.2): the flat list of things generated rows must not copy. */
-import { isDict } from "../py/index.js";
-import { pyIter } from "./py-iter.js";
+import { isDict, pyIter } from "@whileai/hash-embed/internal";
 
 /**
  * None gives no sources; one row or one string is a single source; otherwise each element is a

@@ -1,5 +1,5 @@
 /** A JSONL line that is not JSON, with where it is, so a bad export can be fixed at the source. */
-import { WhileaiError } from "../whileai-error.js";
+import { WhileaiError } from "@whileai/hash-embed";
 
 const marker = Symbol.for("@whileai/traces/JsonlLineError");
 

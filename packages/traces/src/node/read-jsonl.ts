@@ -5,7 +5,7 @@
 import { createReadStream } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as z from "zod/mini";
-import { pyJsonLoads, pyStrip } from "../py/index.js";
+import { pyJsonLoads, pyStrip } from "@whileai/hash-embed/internal";
 import { parseOptions } from "../rows/options.js";
 import { readLines } from "../jsonl/lines.js";
 import { JsonlLineError } from "./jsonl-line-error.js";

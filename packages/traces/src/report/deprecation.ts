@@ -6,7 +6,7 @@
  * `console.warn` once per process by default, and `onDeprecation` lets a caller route it to
  * its own channel (a logger, a test spy) or silence it with a no-op.
  */
-import { sortedStrings } from "../py/index.js";
+import { sortedStrings } from "@whileai/hash-embed/internal";
 
 export type DeprecationHandler = (message: string) => void;
 

@@ -4,7 +4,7 @@
  */
 import type { TraceReport } from "./trace-report.js";
 import { TRACE_REPORT_LIST_CAP } from "../constants.js";
-import { compareStrings, get, isDict, or, pyStr, truthy, type Dict } from "../py/index.js";
+import { compareStrings, get, isDict, or, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { typeName } from "../rows/options.js";
 
 const AXIS_LABELS: ReadonlyMap<string, string> = new Map([["tool", "tools"], ["tool_condition", "faults"], ["world_state", "world states"]]);

@@ -6,7 +6,7 @@
  */
 import { LEGACY_REWARD_KEYS, NOT_BINARY, SDK_NUMERIC_KEYS, TRACE_REPORT_LIST_CAP } from "../constants.js";
 import { asNumber, labelKeys, labelStateOf, rowsPhrase, type RewardKey } from "../labels.js";
-import { compareStrings, get, isDict, isNone, pyRepr, sortedBy, sortedStrings } from "../py/index.js";
+import { compareStrings, get, isDict, isNone, pyRepr, sortedBy, sortedStrings } from "@whileai/hash-embed/internal";
 import { warnLegacyRewardKey } from "./deprecation.js";
 
 export interface LabelCensusOptions {

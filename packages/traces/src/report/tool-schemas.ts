@@ -6,7 +6,7 @@
  * there is nothing to build a schema from: only OpenAI function schemas (plain objects) are
  * accepted here, and a function gets the same TypeError as any other unsupported item.
  */
-import { type Dict, isDict, isNone } from "../py/index.js";
+import { type Dict, isDict, isNone } from "@whileai/hash-embed/internal";
 import { typeName } from "../rows/options.js";
 
 /**

@@ -12,7 +12,7 @@ import { buildDimensions } from "../dimensions/build-dimensions.js";
 import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters, type ToolTally } from "../mine.js";
-import { type Dict, get, isDict, or, pyCollapse, pyIter, pyLower, pyStr, truthy } from "../py/index.js";
+import { type Dict, get, isDict, or, pyCollapse, pyIter, pyLower, pyStr, truthy } from "@whileai/hash-embed/internal";
 import { RowLoader } from "../rows/canonical-row.js";
 import type { TraceRow } from "../rows/schema.js";
 import { parseOptions } from "../rows/options.js";

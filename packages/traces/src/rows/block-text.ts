@@ -1,5 +1,5 @@
 /** `_block_text` (traces.md §3.3): the text of a message's `content`, whatever its shape. */
-import { isDict, pyStr, truthy } from "../py/index.js";
+import { isDict, pyStr, truthy } from "@whileai/hash-embed/internal";
 
 /**
  * A string is returned as is (not stripped); a list of content blocks gives its `text` blocks,

@@ -4,7 +4,7 @@
  */
 import { FINAL_KEYS, PROMPT_KEYS, STEP_KEYS } from "../constants.js";
 import { labelKeys, labelStateOf, type RewardKey } from "../labels.js";
-import { get, has, isDict, pyStr, truthy, type Dict } from "../py/index.js";
+import { get, has, isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { stepsFromMessages } from "./messages.js";
 import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
 import { holdsResponseItems, responseItemRowSteps } from "./response-items.js";

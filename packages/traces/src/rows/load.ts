@@ -2,7 +2,7 @@
  * `load_traces` (traces.md §3.5): rows from any export as canonical rows. This entry is
  * browser-safe and reads values only; `@whileai/traces/node` adds file paths.
  */
-import { isDict } from "../py/index.js";
+import { isDict } from "@whileai/hash-embed/internal";
 import { RowLoader, type DroppedCounts } from "./canonical-row.js";
 import { LoadOptionsSchema, parseOptions, type LoadOptions } from "./options.js";
 import type { TraceRow } from "./schema.js";

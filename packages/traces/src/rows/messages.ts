@@ -3,7 +3,7 @@
  * canonical steps, each tool result bound to its call by id, then by tool name, then first come
  * first served (`RESULT_BINDING`).
  */
-import { isDict, pyStr, truthy, type Dict } from "../py/index.js";
+import { isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
 import { coerceResult, errored, parseJsonOr, resultText } from "./tool-result.js";
 import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type HalfRead } from "./vercel-parts.js";

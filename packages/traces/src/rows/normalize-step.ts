@@ -1,6 +1,6 @@
 /** `_normalize_step` (traces.md §3.2): one spelling for a tool step's arguments and result. */
 import { ARG_KEYS, RESULT_KEYS } from "../constants.js";
-import { has, type Dict } from "../py/index.js";
+import { has, type Dict } from "@whileai/hash-embed/internal";
 import { withKeyMoved } from "./object.js";
 
 /**

@@ -2,7 +2,7 @@
  * Key surgery on plain-object rows that keeps Python's dict order. New objects are built instead
  * of using `delete`, which drops V8 objects into slow dictionary mode for every later reader.
  */
-import type { Dict } from "../py/index.js";
+import type { Dict } from "@whileai/hash-embed/internal";
 
 /** `obj[key] = value`, storing a `"__proto__"` key as data, as JSON.parse does. */
 export function setKey(obj: Dict, key: string, value: unknown): void {

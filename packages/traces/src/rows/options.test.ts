@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { en } from "zod/locales";
 import * as z from "zod/mini";
 import { LeakageOptionsSchema } from "../leakage/leak-flags.js";
+import { HttpEmbedderOptionsSchema } from "../leakage/http.js";
 import { ReadJsonlOptionsSchema } from "../node/read-jsonl.js";
 import { LoadOptionsSchema, parseOptions } from "./options.js";
 
@@ -55,12 +56,12 @@ describe("parseOptions", () => {
       [ReadJsonlOptionsSchema, { signal: () => 1 }],
       [ReadJsonlOptionsSchema, { onSkip: 5 }],
       [LeakageOptionsSchema, { kernel: "gpu" }],
-      [LeakageOptionsSchema, { embedderOptions: 5 }],
-      [LeakageOptionsSchema, { embedderOptions: { baseUrl: 5, apiKey: null } }],
-      [LeakageOptionsSchema, { embedderOptions: { timeoutMs: 0, retryDelayMs: -1 } }],
-      [LeakageOptionsSchema, { embedderOptions: { timeoutMs: Number.NaN, retryDelayMs: -Infinity } }],
-      [LeakageOptionsSchema, { embedderOptions: { timeoutMs: Infinity, fetch: "x" } }],
-      [LeakageOptionsSchema, { embedderOptions: { base_url: "x" } }],
+      [HttpEmbedderOptionsSchema, 5],
+      [HttpEmbedderOptionsSchema, { baseUrl: 5, apiKey: null }],
+      [HttpEmbedderOptionsSchema, { timeoutMs: 0, retryDelayMs: -1 }],
+      [HttpEmbedderOptionsSchema, { timeoutMs: Number.NaN, retryDelayMs: -Infinity }],
+      [HttpEmbedderOptionsSchema, { timeoutMs: Infinity, fetch: "x" }],
+      [HttpEmbedderOptionsSchema, { base_url: "x" }],
       [OtherSchema, { mode: "slow" }],
       [OtherSchema, { count: 0 }],
       [OtherSchema, { count: 10 }],
@@ -76,8 +77,8 @@ describe("parseOptions", () => {
     expect(thrown(() => parseOptions(ReadJsonlOptionsSchema, { onInvalid: "warn" }, "readJsonl"))).toBe(
       'readJsonl: option onInvalid: Invalid option: expected one of "throw"|"skip"',
     );
-    expect(thrown(() => parseOptions(LeakageOptionsSchema, { embedderOptions: { timeoutMs: -1 } }, "leakageReport"))).toBe(
-      "leakageReport: option embedderOptions.timeoutMs: Too small: expected number to be >0",
+    expect(thrown(() => parseOptions(HttpEmbedderOptionsSchema, { timeoutMs: -1 }, "OpenAIEmbedder"))).toBe(
+      "OpenAIEmbedder: option timeoutMs: Too small: expected number to be >0",
     );
     expect(thrown(() => parseOptions(LoadOptionsSchema, 5, "loadTraces"))).toBe("loadTraces: options: Invalid input: expected object, received number");
   });

@@ -6,7 +6,7 @@
  * (a row `{input: [...]}` gets the list's repr as its prompt), so this is whileai-ts only
  * (BEYOND.md) and applies only to lists that are recognisably items.
  */
-import { isDict, pyStr, type Dict } from "../py/index.js";
+import { isDict, pyStr, type Dict } from "@whileai/hash-embed/internal";
 import { stepsFromMessages } from "./messages.js";
 
 /** What a caller hears about an item that was left out or read in part (`index` into the list). */

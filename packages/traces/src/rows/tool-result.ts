@@ -1,5 +1,5 @@
 /** How `_steps_from_messages` reads a tool result (traces.md §3.4: `coerce_result`, `errored`). */
-import { has, isDict, pyJsonDumps, pyJsonLoads, pyJsonRedump, type Dict } from "../py/index.js";
+import { has, isDict, pyJsonDumps, pyJsonLoads, pyJsonRedump, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
 
 /**

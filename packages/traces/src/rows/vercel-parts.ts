@@ -6,7 +6,7 @@
  * a raw `result` with `isError`. A part that cannot be read is reported through `HalfRead`
  * (with a short, stable reason) and never becomes an empty step.
  */
-import { isDict, pyStr, truthy, type Dict } from "../py/index.js";
+import { isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
 import { errored, parseJsonOr } from "./tool-result.js";
 

@@ -14,7 +14,7 @@ import {
   TRACE_SUPPORT_SATURATION,
 } from "../constants.js";
 
-import { type Dict, get, has, isDict, or, pyFloatStrict, pyItems, pyIntStrict, pyIter, pyRound, pyStr, sortedBy, sortedStrings } from "../py/index.js";
+import { type Dict, get, has, isDict, or, pyFloatStrict, pyInt, pyItems, pyIter, pyRound, pyStr, sortedBy, sortedStrings } from "@whileai/hash-embed/internal";
 import { parseOptions } from "../rows/options.js";
 import { rowRegions, type RegionKind } from "./region-rows.js";
 import { sortByTs } from "./ts-order.js";
@@ -200,7 +200,7 @@ export function behaviorState(rows: Iterable<unknown>, options: BehaviorStateOpt
 
   // Python reads targeted and min_support per region: with no region, neither is looked at.
   const targeted = accumulators.size > 0 ? targetSet(opts.targeted) : new Set<unknown>();
-  const minSupport = accumulators.size > 0 ? pyIntStrict(opts.minSupport ?? TRACE_MIN_SUPPORT) : 0;
+  const minSupport = accumulators.size > 0 ? pyInt(opts.minSupport ?? TRACE_MIN_SUPPORT) : 0;
   const regions: RegionState[] = [];
   for (const acc of accumulators.values()) regions.push(regionState(acc, buckets, latest, targeted, minSupport, weights));
 

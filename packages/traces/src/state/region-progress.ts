@@ -4,7 +4,7 @@
  * a region surfaced it. Regions seen only in the generated rows are not reported.
  */
 
-import { get, isDict, or, pyItems, pyRound } from "../py/index.js";
+import { get, isDict, or, pyItems, pyRound } from "@whileai/hash-embed/internal";
 import { rowRegions } from "./region-rows.js";
 
 export interface RegionProgress {

@@ -7,7 +7,7 @@ import { NO_FAULT } from "../constants.js";
 import { traceFault } from "../grading/index.js";
 
 import { binaryReward } from "../labels.js";
-import { get, isDict, pyFloat, pyItems, pyStr, truthy } from "../py/index.js";
+import { get, isDict, pyFloat, pyItems, pyStr, truthy } from "@whileai/hash-embed/internal";
 
 export type RegionKind = "marker" | "fault_response" | "capability";
 /** `(region_id, kind, failed)`: `failed` is true (fail), false (pass) or null (ungraded). */

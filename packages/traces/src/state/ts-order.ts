@@ -4,7 +4,7 @@
  * by element, and anything else, a string against a number included, raises TypeError. That
  * TypeError is a documented Python failure, so we throw it too, naming the two rows.
  */
-import { compareStrings, isDict, isNone, isPyInt, pyRepr, truthy } from "../py/index.js";
+import { compareStrings, isDict, isNone, isPyInt, pyRepr, truthy } from "@whileai/hash-embed/internal";
 import { typeName } from "../rows/options.js";
 
 function isNumeric(value: unknown): value is number | bigint | boolean {

@@ -8,7 +8,7 @@
  */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { isWhileaiError } from "../whileai-error.js";
+import { isWhileaiError } from "@whileai/hash-embed";
 
 /** Typed by shape: a package's classes extend the built `WhileaiError`, not this source's. */
 export interface ErrorClass {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePyFloat, parsePyInt, pyFloat, pyFloatStrict, pyIntStrict, pyNumberStrip, pyRoundInt } from "./number.js";
+import { parsePyFloat, pyFloat, pyFloatStrict, pyNumberStrip } from "./number.js";
 
 describe("pyFloat", () => {
   it.each([
@@ -39,24 +39,6 @@ describe("pyNumberStrip", () => {
   });
 });
 
-describe("parsePyInt", () => {
-  it.each([
-    ["3", 3],
-    [" -12 ", -12],
-    ["+7", 7],
-    ["1_000", 1000],
-    ["007", 7],
-    ["-0", 0],
-    ["\u0663", 3],
-    ["\u{1d7d9}\u0665", 15],
-    ["\x852\u3000", 2],
-  ])("%j -> %s", (text, want) => expect(Object.is(parsePyInt(text), want)).toBe(true));
-
-  it.each(["", "2.5", "4.0", "1e3", "0x10", "_1", "1_", "1__0", "inf", "\x1c3", "3\x1f", "\ufeff1"])("%j raises", (text) => {
-    expect(parsePyInt(text)).toBeNull();
-  });
-});
-
 describe("pyFloatStrict", () => {
   it("answers float() or raises Python's error and message", () => {
     expect(pyFloatStrict(" 0.5 ")).toBe(0.5);
@@ -65,23 +47,5 @@ describe("pyFloatStrict", () => {
     expect(() => pyFloatStrict("high")).not.toThrow(TypeError);
     expect(() => pyFloatStrict(null)).toThrow(new TypeError("float() argument must be a string or a real number, not 'NoneType'"));
     expect(() => pyFloatStrict([1])).toThrow(new TypeError("float() argument must be a string or a real number, not 'list'"));
-  });
-});
-
-describe("pyIntStrict", () => {
-  it("answers int() or raises Python's error and message", () => {
-    expect(pyIntStrict(2.9)).toBe(2);
-    expect(Object.is(pyIntStrict(-0.5), 0)).toBe(true);
-    expect(pyIntStrict(" \u0663 ")).toBe(3);
-    expect(pyIntStrict(false)).toBe(0);
-    expect(() => pyIntStrict("2.5")).toThrow(new Error("invalid literal for int() with base 10: '2.5'"));
-    expect(() => pyIntStrict(null)).toThrow(new TypeError("int() argument must be a string, a bytes-like object or a real number, not 'NoneType'"));
-    expect(() => pyIntStrict(Infinity)).toThrow(new RangeError("cannot convert float infinity to integer"));
-  });
-});
-
-describe("pyRoundInt", () => {
-  it("rounds ties to even", () => {
-    expect([0.5, 1.5, 2.5, -0.5, -1.5, 2.4999, 2.5001].map(pyRoundInt)).toEqual([0, 2, 2, 0, -2, 2, 3]);
   });
 });
