@@ -14,6 +14,7 @@ declare global {
   const heldOutRows: TraceRow[];
   const generated: TraceRow[];
   const sources: TraceRow[];
+  const holdout: TraceRow[];
   /** `part.report` of every shard of one scan. */
   const parts: Parameters<typeof mergeLeakageReports>[0];
   /** What `cuts()` answered. */
@@ -27,6 +28,9 @@ declare global {
   const bodyBytes: Uint8Array;
   /** An OTLP JSON export, parsed. */
   const otlpJsonExport: unknown;
+  /** Your OpenAI key, and the `fetch` your app calls out with. */
+  const openAiKey: string;
+  const myFetch: typeof fetch;
   /** Wherever your rows go. */
   function save(value: unknown): void;
 }
