@@ -9,7 +9,7 @@ const generated = await wai.loadTraces("examples/generated/simulated-support.jso
 
 // Exact, on worker threads: cosine of the hash vectors >= 0.9, or the same text up to case and spacing.
 const scan = await scanLeakage(generated, holdout, {
-  onProgress: (p) => console.log(`  ${p.rowsDone} / ${p.rowsTotal} rows, ${p.pairsPerSecond.toFixed(0)} pairs/s, ETA ${p.etaSeconds.toFixed(1)} s`),
+  onProgress: (p) => console.log(`  ${p.rowsDone} / ${p.rowsTotal} rows, ${p.pairsPerSecond.toFixed(0)} pairs/s, ETA ${p.etaSeconds?.toFixed(1) ?? "?"} s`),
 });
 const { n, n_leaky, max_similarity, leaky } = scan.report;
 console.log(`${n_leaky} of ${n} generated rows leak (max similarity ${max_similarity.toFixed(3)}, ${scan.kernel} kernel)`);

@@ -9,7 +9,7 @@ for await (const otlp of readOtlpFile("examples/otel/genai.otlp.json")) resource
 
 for (const row of wai.rowsFromOtel({ resourceSpans })) {
   console.log(`${row.conversation_id}: ${row.prompt}`);
-  for (const step of row.steps) console.log(`  ${step.tool} ${JSON.stringify(step.arguments)} -> ${JSON.stringify(step.result)}`);
+  for (const step of row.steps) if ("tool" in step) console.log(`  ${step.tool} ${JSON.stringify(step.arguments)} -> ${JSON.stringify(step.result)}`);
   console.log(`  answer: ${row.final_text}`);
   console.log(`  reward ${row.reward}, model ${row.model_version}, tokens`, row.usage);
 }

@@ -29,8 +29,9 @@ try {
     console.log(`  ${d.datasetId} ${d.name}: ${d.purpose}, ${d.rows} rows${parent}`);
   }
 
-  const pulled = await wai.pull(pushed.datasetId, null, { apiKey });
-  console.log(`pulled ${pulled.length} rows; the first asks: ${pulled[0].prompt}`);
+  const pulled = await wai.pull(pushed.datasetId, null, { apiKey }); // the rows as JSON values
+  const [first] = wai.loadTraces(pulled);
+  console.log(`pulled ${pulled.length} rows; the first asks: ${first.prompt}`);
 } finally {
   await server.close();
   rmSync(dataDir, { recursive: true, force: true });

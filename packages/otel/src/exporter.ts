@@ -8,7 +8,10 @@
  * `shutdown()`, to `onRow` and to every `rows()` iterator.
  */
 import { JsonTraceSerializer } from "@opentelemetry/otlp-transformer";
-import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace-base";
+// The SDK's span and exporter interfaces come from @opentelemetry/sdk-trace (which
+// sdk-trace-base 2.x re-exports them from, and the OTLP serializer already depends on), so these
+// types need no @opentelemetry/sdk-trace-base, an optional peer, installed to type-check.
+import type { ReadableSpan, SpanExporter } from "@opentelemetry/sdk-trace";
 import type { OtelRow } from "./assemble.js";
 import { ConversationBuffer, type ConversationBufferOptions, type ConversationStats } from "./conversations.js";
 import { parseOtlpJson } from "./decode/json.js";

@@ -8,7 +8,7 @@ import * as platformNode from "@whileai/platform/node";
 import * as traces from "@whileai/traces";
 import * as tracesInternal from "@whileai/traces/internal";
 import * as tracesNode from "@whileai/traces/node";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import * as browserEntry from "./index.js";
 import * as nodeEntry from "./node/index.js";
 
@@ -90,6 +90,20 @@ describe("the browser entry", () => {
       expect(typeof value, name).toBe("function");
       expect(value, name).toBe((BROWSER_ORIGIN[name] as Record<string, unknown>)[name]);
     }
+  });
+});
+
+describe("loadTraces", () => {
+  it("has one type in both builds, so TypeScript's bundler resolution types a path as Node runs it", () => {
+    expectTypeOf(browserEntry.loadTraces).toEqualTypeOf(nodeEntry.loadTraces);
+    // Wrapped, never called: a path throws in this build.
+    expectTypeOf(() => browserEntry.loadTraces("traces.jsonl")).returns.toEqualTypeOf<Promise<traces.TraceRow[]>>();
+    expectTypeOf(() => browserEntry.loadTraces([{ prompt: "hi" }])).returns.toEqualTypeOf<traces.TraceRow[]>();
+  });
+
+  it("refuses a path in the browser build with a TypeError naming the Node entry", () => {
+    expect(() => browserEntry.loadTraces("traces.jsonl")).toThrow(/@whileai\/traces\/node/);
+    expect(() => browserEntry.loadTraces("traces.jsonl")).toThrow(TypeError);
   });
 });
 

@@ -13,7 +13,6 @@ export {
   formatTraceReport,
   inferHarness,
   leakageReport,
-  loadTraces,
   mineTraces,
   openingShare,
   simulateFromTraces,
@@ -21,6 +20,7 @@ export {
   toolsFromTraces,
   traceReport,
 } from "@whileai/traces";
+export { loadTraces } from "./load-traces.js";
 export type {
   Dimensions,
   DimensionsFromTracesOptions,

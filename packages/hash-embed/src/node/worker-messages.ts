@@ -1,8 +1,9 @@
 /** Messages between the Node scan and its worker threads. */
+import type { WasmMemory } from "../scan/byte-space.js";
 import type { SourceLayout } from "../scan/source-store.js";
 
 export interface WorkerSetup {
-  memory: WebAssembly.Memory;
+  memory: WasmMemory;
   layout: SourceLayout;
   kernel: "wasm" | "ts";
   /** The work area this worker owns in the shared memory. */

@@ -4,16 +4,27 @@
  * after every growth because growing detaches (or, when shared, outdates) the old buffer.
  */
 const PAGE = 65536;
+
+/**
+ * What the space uses of a `WebAssembly.Memory`. TypeScript declares `WebAssembly` only in its
+ * DOM and WebWorker libraries, so naming it in these declarations would fail a Node project's
+ * type check (`lib: ["ES2022"]`, no skipLibCheck); a real memory is one of these.
+ */
+export interface WasmMemory {
+  readonly buffer: ArrayBufferLike;
+  grow(delta: number): number;
+}
+
 /** wasm32 addresses 4 GiB: 65,536 pages. */
 const MAX_PAGES = 65536;
 
 export class ByteSpace {
-  readonly memory: WebAssembly.Memory | null;
+  readonly memory: WasmMemory | null;
   private plain: ArrayBuffer | null;
   private cachedBuffer: ArrayBufferLike | null = null;
   private views: { u8: Uint8Array; u32: Uint32Array; f32: Float32Array } | null = null;
 
-  constructor(bytes: number, options: { shared?: boolean; wasm?: boolean; memory?: WebAssembly.Memory } = {}) {
+  constructor(bytes: number, options: { shared?: boolean; wasm?: boolean; memory?: WasmMemory } = {}) {
     const pages = Math.max(1, Math.ceil(bytes / PAGE));
     if (options.memory !== undefined) {
       this.memory = options.memory;
@@ -30,7 +41,7 @@ export class ByteSpace {
   }
 
   /** A space around an existing memory (a worker's view of the main thread's shared memory). */
-  static of(memory: WebAssembly.Memory): ByteSpace {
+  static of(memory: WasmMemory): ByteSpace {
     return new ByteSpace(0, { memory });
   }
 

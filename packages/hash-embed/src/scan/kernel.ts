@@ -84,7 +84,7 @@ export function createKernel(name: "wasm" | "ts", space: ByteSpace): ScreenKerne
   const shared = typeof SharedArrayBuffer === "function" && memory.buffer instanceof SharedArrayBuffer;
   const module = kernelModule(shared);
   if (module === null) throw new Error("the WebAssembly SIMD kernel is not available in this engine");
-  const scan = new WebAssembly.Instance(module, { env: { memory } }).exports.scan as WasmScan;
+  const scan = new WebAssembly.Instance(module, { env: { memory: memory as WebAssembly.Memory } }).exports.scan as WasmScan;
   return {
     name: "wasm",
     scan(c: ScanCall): void {

@@ -9,8 +9,14 @@
 import { type Dict, isDict, isNone } from "@whileai/hash-embed/internal";
 import { typeName } from "../rows/options.js";
 
-/** An OpenAI function schema, `{"type": "function", "function": {"name", ...}}`, passed through as is. */
-export type ToolSchema = Dict;
+/**
+ * A tool as the agent declares it, passed through as is: an OpenAI function schema
+ * `{ type: "function", function: { name, description, parameters } }` or its flat form
+ * `{ name, description, parameters }`. Typed as any object so interfaces such as `InferredTool`
+ * fit (an interface is not assignable to `Record<string, unknown>`); at run time each one must
+ * be a plain object, else Python's TypeError.
+ */
+export type ToolSchema = object;
 
 const EXPECTED = "traceReport: option tools: expected an array of OpenAI function schemas (plain objects)";
 
@@ -34,9 +40,9 @@ function passed(tools: unknown, tool: unknown, index: number): string {
  * `schemas(tools)`: null/undefined stay null (the caller's "no tools" branch); plain objects
  * pass through unchanged; anything else throws a TypeError where Python does.
  */
-export function toolSchemas(tools: unknown): ToolSchema[] | null {
+export function toolSchemas(tools: unknown): Dict[] | null {
   if (isNone(tools)) return null;
-  const out: ToolSchema[] = [];
+  const out: Dict[] = [];
   for (const tool of items(tools)) {
     if (!isDict(tool)) throw new TypeError(`${EXPECTED}, got ${passed(tools, tool, out.length)}`);
     out.push(tool);

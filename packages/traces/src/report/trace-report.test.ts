@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onDeprecation } from "./deprecation.js";
 import { formatTraceReport } from "./format-trace-report.js";
 import { traceReport } from "./trace-report.js";
+import { inferHarness, type InferredTool } from "../harness.js";
 import { TRACES, trace } from "../testing/reference-traces.js";
 
 let restore: ReturnType<typeof onDeprecation>;
@@ -49,6 +50,14 @@ describe("traceReport", () => {
     const report = traceReport(TRACES, { tools: TOOLS, policy: "" });
     expect(report.emphasis).toEqual({ tool_condition: ["timeout"], world_state: ["entity missing"] });
     expect(report).not.toHaveProperty("foreign_tools");
+  });
+
+  it("takes the tools inferHarness drafts, an interface type, as they are (the README's TypeScript example)", () => {
+    const { tools } = inferHarness(TRACES);
+    const drafted: readonly InferredTool[] = tools; // typed: no cast between inferHarness and traceReport
+    const report = traceReport(TRACES, { tools: drafted });
+    expect(report.emphasis).toBeDefined();
+    expect(report).toEqual(traceReport(TRACES, { tools: JSON.parse(JSON.stringify(tools)) as object[] }));
   });
 
   it("reproduces the README example: an error result aims at timeout", () => {

@@ -114,7 +114,7 @@ function promptKey(prompt: unknown): string {
  * Per axis, the observed values the traces moved ahead of where the plain grid puts them (or
  * kept when the traces narrowed the axis), clean values excluded.
  */
-function emphasis(mined: MinedCounters, tools: ToolSchema[], policy: unknown): Record<string, string[]> {
+function emphasis(mined: MinedCounters, tools: Dict[], policy: unknown): Record<string, string[]> {
   // dimensions_from_traces(rows, tools, policy) mines the rows again with the same defaults; reuse ours.
   const aimed: Dict = aimDimensions(mined, tools, { policy });
   const base: Dict = buildDimensions(tools, { policy });
