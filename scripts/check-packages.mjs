@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { browserEntries, bundleCases, markdownTable, measureBundles, NODE_ONLY_PACKAGES } from "./bundle-sizes.mjs";
 import { declarationImportProblems, packageOf } from "./package-check/declaration-imports.mjs";
 import { loadEntries, writeLoadProbes } from "./package-check/load-probes.mjs";
@@ -222,7 +223,12 @@ await check("publint --strict", async () => {
   const results = await inParallel([...tarballs].map(([, tarball]) => () => exec(bin("publint"), ["run", tarball, "--strict"], { cwd: work })));
   [...tarballs.keys()].forEach((name, i) => {
     const { status, out } = results[i];
-    const messages = out.split("\n").filter((line) => !/^(Running publint|Unpacking tarball|Linting|All good)/.test(line) && line.trim());
+    // publint colours its output when CI or FORCE_COLOR is set, so its lines are read without
+    // escape codes. --strict makes a warning an error (exit 1); a suggestion still exits 0, so
+    // any line past publint's own progress is a failure too.
+    const messages = stripVTControlCharacters(out)
+      .split("\n")
+      .filter((line) => !/^(Running publint|Unpacking tarball|Linting|All good)/.test(line.trim()) && line.trim());
     if (status === 0 && messages.length === 0) console.log(`  ok   ${name}`);
     else fail("publint", `${name}:\n${out.trim().replace(/^/gm, "      ")}`);
   });
