@@ -8,7 +8,7 @@ export { putTimeoutFor } from "./put-timeout.js";
 export { splitHoldout } from "./split-holdout.js";
 export { fetchRuntime, platformRuntime, setPlatformRuntime } from "./runtime.js";
 export type { PlatformFetch, PlatformFetchResponse, PlatformRuntime, TransportRequest, TransportResponse } from "./runtime.js";
-export { apiUrl, DEFAULT_API_URL, getenv, hasApiKey, resolveApiKey, storedApiKey } from "./config.js";
+export { apiUrl, DEFAULT_API_URL, hasApiKey, resolveApiKey, storedApiKey } from "./config.js";
 export { call, USER_AGENT } from "./http/call.js";
 export type { CallOptions } from "./http/call.js";
 export type { RetryOptions } from "./http/retry.js";
