@@ -54,7 +54,7 @@ export class BlobStore {
    * so an upload that was in flight while its dataset was finalized never changes the bytes.
    * `body` is read, never destroyed: a refused request's rest is left for the reply to drain.
    */
-  async write(id: string, body: Readable, limit: number, accept: () => boolean = () => true): Promise<number> {
+  async write(id: string, body: Readable, limit: number, accept: () => boolean | Promise<boolean> = () => true): Promise<number> {
     const target = this.path(id);
     const tmp = join(this.dir, `${id}.${randomBytes(6).toString("hex")}.tmp`);
     let size = 0;
@@ -66,8 +66,9 @@ export class BlobStore {
     });
     try {
       await pipeline(body.iterator({ destroyOnReturn: false }), cap, createWriteStream(tmp));
-      if (this.sealed.has(id) || !accept()) throw new UploadRefusedError();
-      // Synchronous, so nothing (a finalize starting its scan) runs between the check and the rename.
+      // The seal is checked after `accept()` settles and right before the rename, synchronously,
+      // so nothing (a finalize starting its scan) runs between that check and the rename.
+      if (!(await accept()) || this.sealed.has(id)) throw new UploadRefusedError();
       renameSync(tmp, target);
     } catch (error) {
       await rm(tmp, { force: true });

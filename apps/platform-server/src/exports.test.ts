@@ -10,6 +10,6 @@ describe("the entries of @whileai/platform-server", () => {
   });
 
   it("/local-secrets exports the local keys and Hub settings wai serve uses", () => {
-    expectEntry(localSecrets, ["DEV_ACCOUNT", "hubFromEnv", "localSecrets"]);
+    expectEntry(localSecrets, ["DEV_ACCOUNT", "databaseFromEnv", "hubFromEnv", "localSecrets", "registerDevKey", "signingKeyFor"]);
   });
 });

@@ -6,7 +6,6 @@
 import { readdirSync, watch, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
-import Database from "better-sqlite3";
 import { call, catalog, datasets, pull, pushFile, pushRows, type RetryOptions } from "@whileai/platform/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { hashFile, writeJsonlFile } from "./testing/big-file.js";
@@ -15,6 +14,8 @@ import { scratchServer, startServer, stopServer } from "./testing/scratch-server
 import { platformFailure } from "./testing/server.js";
 import { trajectoryRows } from "../../../bench/trajectories.mjs";
 import type { PlatformServerOptions } from "./server.js";
+import { openDatabase } from "./db/open.js";
+import { testDatabase } from "./testing/test-store.js";
 
 // Retries close together, so a cut connection costs milliseconds, not the default half-second steps.
 const FAST: RetryOptions = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
@@ -36,12 +37,12 @@ async function behindProxy(cutFirst: number, point: CutPoint, options: Partial<P
 }
 
 /** Every dataset record in the server's database, pending ones included (the API lists only ready ones). */
-function storedDatasets(dataDir: string): { id: string; status: string }[] {
-  const db = new Database(join(dataDir, "platform.sqlite"), { readonly: true });
+async function storedDatasets(dataDir: string): Promise<{ id: string; status: string }[]> {
+  const db = await openDatabase(dataDir, await testDatabase());
   try {
-    return db.prepare("SELECT id, status FROM datasets ORDER BY seq").all() as { id: string; status: string }[];
+    return await db.all<{ id: string; status: string }>("SELECT id, status FROM datasets ORDER BY seq");
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -107,7 +108,7 @@ describe("server restart mid-session", () => {
     expect(out).toMatchObject({ status: "ready", sizeBytes: written.size });
     const id = String(out["datasetId"]);
     expect(await hashFile(join(dataDir, "blobs", `${id}.jsonl`))).toEqual(written);
-    expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(blobFiles(dataDir)).toEqual([`${id}.jsonl`]);
   });
 });
@@ -122,7 +123,7 @@ describe("a connection cut during the presigned PUT", () => {
     expect(proxy.matched).toBe(2);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
     const id = String(out["datasetId"]);
-    expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(await listedIds(apiKey)).toEqual([id]);
     expect(await pull(id, null, { apiKey })).toEqual(rows);
     // The cut attempt's partial bytes were dropped, not left beside the blob.
@@ -134,7 +135,7 @@ describe("a connection cut during the presigned PUT", () => {
     const out = await pushRows(rows, "unanswered", { apiKey, retry: FAST });
     expect([proxy.cut, proxy.matched]).toEqual([1, 2]);
     const id = String(out["datasetId"]);
-    expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
     expect(await pull(id, null, { apiKey })).toEqual(rows);
   });
@@ -156,8 +157,8 @@ describe("a connection cut during the presigned PUT", () => {
     expect(error.message).toMatch(/^upload of \d+ MB failed after \d+s: PUT http:\/\/127\.0\.0\.1:\d+\/blobs\/ds_[0-9a-f]{24} failed: /);
     expect(error.status).toBeNull();
     expect(proxy.matched).toBe(4);
-    const [pending] = storedDatasets(dataDir);
-    expect(storedDatasets(dataDir)).toEqual([{ id: pending!.id, status: "pending" }]);
+    const [pending] = await storedDatasets(dataDir);
+    expect(await storedDatasets(dataDir)).toEqual([{ id: pending!.id, status: "pending" }]);
     expect(await listedIds(apiKey)).toEqual([]);
     // The server drops the last attempt's partial file as it notices the cut, a moment after the client does.
     await untilBlobs(dataDir, (files) => files.length === 0);
@@ -301,7 +302,7 @@ describe("request bodies", () => {
     expect((await platformFailure(call("POST", "/agents", { apiKey, data: chunks }))).status).toBe(413);
 
     expect(await listedIds(apiKey)).toEqual([]);
-    expect(storedDatasets(dataDir).map((d) => d.status)).toEqual(["pending", "pending"]);
+    expect((await storedDatasets(dataDir)).map((d) => d.status)).toEqual(["pending", "pending"]);
     expect(blobFiles(dataDir)).toEqual([]);
     expect(await call("GET", "/agents", { apiKey })).toEqual({ agents: [] });
   });

@@ -64,8 +64,8 @@ function presign(ctx: RouteContext, grant: Grant): string {
   return `${ctx.baseUrl()}/blobs/${grant.datasetId}?${signGrant(ctx.signingKey, grant, expires)}`;
 }
 
-export function owned(ctx: RouteContext, account: string, id: string): DatasetRecord {
-  const d = ctx.store.ownDataset(account, id);
+export async function owned(ctx: RouteContext, account: string, id: string): Promise<DatasetRecord> {
+  const d = await ctx.store.ownDataset(account, id);
   if (!d) throw new HttpError(404, `dataset ${id} not found`);
   return d;
 }
@@ -74,7 +74,7 @@ export function owned(ctx: RouteContext, account: string, id: string): DatasetRe
 export async function createDataset(ctx: RouteContext, account: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = parse(CreateBody, await readJson(req, ctx.maxJsonBytes));
   const datasetId = newDatasetId();
-  ctx.store.createDataset({
+  await ctx.store.createDataset({
     datasetId,
     account,
     name: body.name,
@@ -89,7 +89,7 @@ export async function createDataset(ctx: RouteContext, account: string, req: Inc
 
 /** `POST /datasets/{id}/finalize`: counts the rows, cuts the download parts, marks it ready. Repeating it is harmless. */
 export async function finalizeDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
-  const d = owned(ctx, account, id);
+  const d = await owned(ctx, account, id);
   if (d.status === "ready") return sendJson(res, 200, entry(d));
   // Sealed before the first await: an upload finishing during the scan cannot swap the bytes being counted.
   const release = ctx.blobs.seal(id);
@@ -98,24 +98,24 @@ export async function finalizeDataset(ctx: RouteContext, account: string, id: st
     if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
     const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
     // Deleted during the scan: nothing to mark.
-    owned(ctx, account, id);
-    ctx.store.markReady(id, size, rows, parts);
+    await owned(ctx, account, id);
+    await ctx.store.markReady(id, size, rows, parts);
   } finally {
     release();
   }
-  sendJson(res, 200, entry(owned(ctx, account, id)));
+  sendJson(res, 200, entry(await owned(ctx, account, id)));
 }
 
 /** `GET /datasets`: the account's ready datasets, newest first, and the bytes they hold. */
-export function listDatasets(ctx: RouteContext, account: string, res: ServerResponse): void {
-  const ready = ctx.store.readyDatasets(account);
+export async function listDatasets(ctx: RouteContext, account: string, res: ServerResponse): Promise<void> {
+  const ready = await ctx.store.readyDatasets(account);
   const storageBytes = ready.reduce((n, d) => n + d.sizeBytes, 0);
   sendJson(res, 200, { datasets: ready.map(entry), storageBytes });
 }
 
 /** `POST /datasets/{id}/meta`: purpose, mode, agent or description. */
 export async function updateMeta(ctx: RouteContext, account: string, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  owned(ctx, account, id);
+  await owned(ctx, account, id);
   const body = parse(MetaBody, await readJson(req, ctx.maxJsonBytes));
   const meta = {
     purpose: body.purpose ?? undefined,
@@ -124,13 +124,13 @@ export async function updateMeta(ctx: RouteContext, account: string, id: string,
     description: body.description ?? undefined,
   };
   if (Object.values(meta).every((v) => v === undefined)) throw new HttpError(400, "pass purpose, mode, agent or description");
-  ctx.store.updateMeta(id, meta);
-  sendJson(res, 200, entry(owned(ctx, account, id)));
+  await ctx.store.updateMeta(id, meta);
+  sendJson(res, 200, entry(await owned(ctx, account, id)));
 }
 
 /** `GET /datasets/{id}/download`: presigned part URLs in order; `downloadUrl` is the first, for old clients. */
-export function downloadGrant(ctx: RouteContext, account: string, id: string, res: ServerResponse): void {
-  sendJson(res, 200, grantFor(ctx, ready(owned(ctx, account, id))));
+export async function downloadGrant(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, grantFor(ctx, ready(await owned(ctx, account, id))));
 }
 
 /** The dataset when finalized; else 409, as its bytes are not there to read yet. */
@@ -148,8 +148,8 @@ export function grantFor(ctx: RouteContext, d: DatasetRecord): Record<string, un
 
 /** `DELETE /datasets/{id}`: the record, then its blob. */
 export async function deleteDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
-  owned(ctx, account, id);
-  ctx.store.deleteDataset(id);
+  await owned(ctx, account, id);
+  await ctx.store.deleteDataset(id);
   await ctx.blobs.remove(id);
   sendJson(res, 200, { deleted: true, datasetId: id });
 }
