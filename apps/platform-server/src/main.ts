@@ -2,7 +2,6 @@
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { databaseFromEnv, hubFromEnv, registerDevKey, signingKeyFor } from "./local-secrets.js";
-import { redacted } from "./db/url.js";
 import { createPlatformServer } from "./server.js";
 
 const env = process.env;
@@ -21,7 +20,7 @@ const server = await createPlatformServer({
   host: env["HOST"] ?? "127.0.0.1",
 });
 const devKey = await registerDevKey(server, dataDir, database);
-console.log(`whileai local platform on ${server.url} (${database ? `database ${redacted(database)}, blobs in ${dataDir}` : `data in ${dataDir}`})`);
+console.log(`whileai local platform on ${server.url} (${server.database ? `database ${server.database}, blobs in ${dataDir}` : `data in ${dataDir}`})`);
 console.log(`dev API key: ${devKey}`);
 console.log(`use it: WHILEAI_API_URL=${server.url} WHILEAI_API_KEY=${devKey}`);
 console.log(hub ? `Hugging Face routes push to ${hub.endpoint}` : "Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on");

@@ -61,6 +61,8 @@ export interface PlatformServerOptions {
 
 export interface PlatformServer {
   url: string;
+  /** The PostgreSQL URL as messages may show it (no password), or null on the embedded database. */
+  database: string | null;
   /** A new account and its API key. */
   createAccount(name: string): Promise<{ account: string; apiKey: string }>;
   /** Registers `apiKey` for the account named `name`, creating the account if needed. */
@@ -250,6 +252,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
 
   return {
     url,
+    database: db.kind === "postgres" ? db.where : null,
     createAccount: (name) => store.createAccount(name),
     ensureAccountKey: async (name, apiKey) => void (await store.ensureAccountKey(name, apiKey)),
     sharedSecret: (name, make) => store.sharedSetting(name, make),
@@ -265,3 +268,6 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     },
   };
 }
+
+export { PlatformDatabaseError } from "./db/database-error.js";
+export { migrateFromEmbedded, type MigrationReport } from "./migrate-from.js";

@@ -6,10 +6,12 @@ import BetterSqlite3 from "better-sqlite3";
 import { afterEach, describe, expect, it } from "vitest";
 import { testDatabase } from "../testing/test-store.js";
 import type { Database } from "./database.js";
-import { migrate, SchemaTooNewError } from "./migrate.js";
+import { PlatformDatabaseError } from "./database-error.js";
+import { migrate } from "./migrate.js";
 import { SQLITE_MIGRATIONS } from "./migrations-sqlite.js";
 import { openDatabase } from "./open.js";
 import { numbered } from "./postgres.js";
+import { createPlatformServer } from "../server.js";
 
 const opened: Database[] = [];
 afterEach(async () => {
@@ -58,7 +60,7 @@ describe("the platform database", () => {
     const db = await fresh();
     expect(await migrate(db, db.kind === "sqlite" ? SQLITE_MIGRATIONS : (await import("./migrations-postgres.js")).POSTGRES_MIGRATIONS)).toEqual([]);
     await db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 't')");
-    await expect(migrate(db, SQLITE_MIGRATIONS)).rejects.toThrow(SchemaTooNewError);
+    await expect(migrate(db, SQLITE_MIGRATIONS)).rejects.toSatisfy(PlatformDatabaseError.isInstance);
     await expect(migrate(db, SQLITE_MIGRATIONS)).rejects.toThrow(/has schema version 99; this whileai platform knows versions up to 1: run the newer release that migrated it/);
   });
 });
@@ -81,5 +83,16 @@ describe("an embedded data directory from before versioned migrations", () => {
 describe("numbered", () => {
   it("turns ? into $1, $2, … outside quotes", () => {
     expect(numbered("SELECT '?' AS \"a?\", x FROM t WHERE a = ? AND b = ?")).toBe("SELECT '?' AS \"a?\", x FROM t WHERE a = $1 AND b = $2");
+  });
+});
+
+describe("a database the server cannot use", () => {
+  it("an unreachable PostgreSQL or a URL of another kind is a PlatformDatabaseError naming it, password hidden", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "wai-db-down-"));
+    const down = await createPlatformServer({ dataDir, database: "postgres://who:secret@127.0.0.1:1/platform" }).catch((e: unknown) => e);
+    expect(PlatformDatabaseError.isInstance(down)).toBe(true);
+    expect((down as Error).message).toMatch(/^postgres:\/\/who:\*\*\*@127\.0\.0\.1:1\/platform: cannot open it: connect ECONNREFUSED 127\.0\.0\.1:1/);
+    const other = await createPlatformServer({ dataDir, database: "mysql://who:secret@host/db" }).catch((e: unknown) => e);
+    expect((other as Error).message).toBe('"mysql://who:***@host/db": not a database URL: expected postgres://user:password@host:5432/name (or postgresql://)');
   });
 });

@@ -4,6 +4,7 @@
  * apply each version exactly once and none serves a half-migrated schema.
  */
 import type { Database } from "./database.js";
+import { PlatformDatabaseError } from "./database-error.js";
 
 export interface Migration {
   version: number;
@@ -12,15 +13,7 @@ export interface Migration {
   sql: string;
 }
 
-/** Thrown when the database was migrated by a newer release than this one. */
-export class SchemaTooNewError extends Error {
-  constructor(where: string, found: number, known: number) {
-    super(`${where} has schema version ${found}; this whileai platform knows versions up to ${known}: run the newer release that migrated it`);
-    this.name = "SchemaTooNewError";
-  }
-}
-
-/** Applies the versions `db` lacks, in order; resolves to the ones applied (none when it was current). */
+/** Applies the versions `db` lacks, in order; resolves to the ones applied (none when it was current). A newer schema → PlatformDatabaseError. */
 export async function migrate(db: Database, migrations: readonly Migration[]): Promise<number[]> {
   return db.transaction(async (tx) => {
     await tx.lock("whileai:migrations");
@@ -28,7 +21,7 @@ export async function migrate(db: Database, migrations: readonly Migration[]): P
     const done = new Set((await tx.all<{ version: number }>("SELECT version FROM schema_migrations")).map((r) => r.version));
     const known = Math.max(0, ...migrations.map((m) => m.version));
     const newest = Math.max(0, ...done);
-    if (newest > known) throw new SchemaTooNewError(db.where, newest, known);
+    if (newest > known) throw new PlatformDatabaseError(db.where, `has schema version ${newest}; this whileai platform knows versions up to ${known}: run the newer release that migrated it`);
     const applied: number[] = [];
     for (const m of migrations) {
       if (done.has(m.version)) continue;

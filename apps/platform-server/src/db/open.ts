@@ -1,6 +1,7 @@
 /** Opens the platform's database, migrated: PostgreSQL when a URL is given, else `platform.sqlite` in the data directory. */
 import { join } from "node:path";
 import type { Database } from "./database.js";
+import { PlatformDatabaseError } from "./database-error.js";
 import { migrate } from "./migrate.js";
 import { SQLITE_MIGRATIONS } from "./migrations-sqlite.js";
 import { isPostgresUrl, redacted } from "./url.js";
@@ -11,7 +12,7 @@ export async function openDatabase(dataDir: string, database?: string | null): P
     const db = new SqliteDatabase(join(dataDir, "platform.sqlite"));
     return migrated(db, SQLITE_MIGRATIONS);
   }
-  if (!isPostgresUrl(database)) throw new Error(`database: expected a postgres:// or postgresql:// URL, got ${JSON.stringify(redacted(database))}`);
+  if (!isPostgresUrl(database)) throw new PlatformDatabaseError(JSON.stringify(redacted(database)), "not a database URL: expected postgres://user:password@host:5432/name (or postgresql://)");
   // Loaded only for a team deployment: the embedded platform never loads pg.
   const [{ PostgresDatabase }, { POSTGRES_MIGRATIONS }] = await Promise.all([import("./postgres.js"), import("./migrations-postgres.js")]);
   return migrated(new PostgresDatabase(database), POSTGRES_MIGRATIONS);
@@ -23,6 +24,8 @@ async function migrated(db: Database, migrations: Parameters<typeof migrate>[1])
     return db;
   } catch (error) {
     await db.close().catch(() => undefined);
-    throw error;
+    if (PlatformDatabaseError.isInstance(error)) throw error;
+    // Unreachable, refused login, no such database: the driver's reason, naming the database.
+    throw new PlatformDatabaseError(db.where, `cannot open it: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -1,13 +1,7 @@
 /** vitest globalSetup of the `postgres` project: one throwaway cluster for the whole run; each test gets its own schema (test-store.ts). */
 import type { TestProject } from "vitest/node";
 import { startTestCluster } from "./postgres-cluster.js";
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    /** The superuser URL of the run's cluster; absent in the `sqlite` project. */
-    postgresUrl: string;
-  }
-}
+import "./postgres-provided.js";
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const cluster = await startTestCluster();

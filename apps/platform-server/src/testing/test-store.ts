@@ -7,6 +7,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterEach, inject } from "vitest";
+import "./postgres-provided.js";
 
 let current: Promise<string> | null = null;
 afterEach(() => {
