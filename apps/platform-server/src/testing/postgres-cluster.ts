@@ -25,9 +25,8 @@ export function postgresBinDirs(env: NodeJS.ProcessEnv = process.env): string[] 
   return [...(env["PATH"] ?? "").split(delimiter).filter(Boolean), "/usr/local/bin", ...versions];
 }
 
-/** The first folder holding initdb, pg_ctl and postgres, or an error naming where it looked. */
-export function findPostgresBin(env: NodeJS.ProcessEnv = process.env): string {
-  const dirs = postgresBinDirs(env);
+/** The first of `dirs` holding initdb, pg_ctl and postgres, or an error naming where it looked. */
+export function findPostgresBin(dirs: string[] = postgresBinDirs()): string {
   const found = dirs.find((dir) => TOOLS.every((tool) => existsSync(join(dir, tool))));
   if (found) return found;
   throw new Error(
