@@ -31,10 +31,16 @@ export class UploadRefusedError extends Error {
   }
 }
 
+/** Puts a finished upload in place by calling `rename`, or declines (false): the caller decides whether it may still land. */
+export type Land = (rename: () => void) => Promise<boolean>;
+
+const landAlways: Land = async (rename) => {
+  rename();
+  return true;
+};
+
 export class BlobStore {
   readonly dir: string;
-  /** Blobs being finalized, with how many finalizes hold each: no upload lands on them meanwhile. */
-  private readonly sealed = new Map<string, number>();
 
   constructor(dataDir: string) {
     this.dir = join(dataDir, "blobs");
@@ -49,12 +55,12 @@ export class BlobStore {
   /**
    * Streams `body` into the dataset's file; at most `limit` bytes. It lands under a temporary
    * name and is renamed into place only when complete, so a dropped connection leaves no
-   * partial blob and a retried PUT simply replaces the earlier one. The rename happens only
-   * when `accept()` still holds and no finalize has the blob sealed (else UploadRefusedError),
-   * so an upload that was in flight while its dataset was finalized never changes the bytes.
+   * partial blob and a retried PUT simply replaces the earlier one. The rename is left to
+   * `land`, which declines (UploadRefusedError) once the dataset is finalized or being
+   * finalized, so an upload that was in flight meanwhile never changes the bytes.
    * `body` is read, never destroyed: a refused request's rest is left for the reply to drain.
    */
-  async write(id: string, body: Readable, limit: number, accept: () => boolean | Promise<boolean> = () => true): Promise<number> {
+  async write(id: string, body: Readable, limit: number, land: Land = landAlways): Promise<number> {
     const target = this.path(id);
     const tmp = join(this.dir, `${id}.${randomBytes(6).toString("hex")}.tmp`);
     let size = 0;
@@ -66,25 +72,12 @@ export class BlobStore {
     });
     try {
       await pipeline(body.iterator({ destroyOnReturn: false }), cap, createWriteStream(tmp));
-      // The seal is checked after `accept()` settles and right before the rename, synchronously,
-      // so nothing (a finalize starting its scan) runs between that check and the rename.
-      if (!(await accept()) || this.sealed.has(id)) throw new UploadRefusedError();
-      renameSync(tmp, target);
+      if (!(await land(() => renameSync(tmp, target)))) throw new UploadRefusedError();
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
     }
     return size;
-  }
-
-  /** Holds off uploads to `id` until the returned release is called (finalize's scan, then its record). */
-  seal(id: string): () => void {
-    this.sealed.set(id, (this.sealed.get(id) ?? 0) + 1);
-    return () => {
-      const n = this.sealed.get(id)! - 1;
-      if (n) this.sealed.set(id, n);
-      else this.sealed.delete(id);
-    };
   }
 
   async size(id: string): Promise<number | null> {

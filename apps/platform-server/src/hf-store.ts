@@ -39,8 +39,15 @@ export interface ImportInfo {
   error?: string;
 }
 
+/** The lock a server holds while it runs (see `Database.holdLock`): its jobs are alive while someone holds it. */
+export const serverLock = (instance: string) => `whileai:server:${instance}`;
+
 export class HfStore {
-  constructor(private readonly db: Database) {}
+  /** `instance` names this server: a running job records it, so another server starting knows the job is not its to fail. */
+  constructor(
+    private readonly db: Database,
+    private readonly instance: string,
+  ) {}
 
   async push(dataset: string): Promise<PushStamp | null> {
     const row = await this.db.get<{ stamp: string }>("SELECT stamp FROM hf_pushes WHERE dataset = ?", [dataset]);
@@ -48,7 +55,11 @@ export class HfStore {
   }
 
   async savePush(dataset: string, stamp: PushStamp): Promise<void> {
-    await this.db.run("INSERT INTO hf_pushes (dataset, stamp) VALUES (?, ?) ON CONFLICT (dataset) DO UPDATE SET stamp = excluded.stamp", [dataset, JSON.stringify(stamp)]);
+    await this.db.run("INSERT INTO hf_pushes (dataset, stamp, owner) VALUES (?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET stamp = excluded.stamp, owner = excluded.owner", [
+      dataset,
+      JSON.stringify(stamp),
+      stamp.status === "pushing" ? this.instance : null,
+    ]);
   }
 
   async import(dataset: string): Promise<ImportInfo | null> {
@@ -58,22 +69,30 @@ export class HfStore {
 
   /** `sql` is a transaction to save it in (the import's end, with the dataset turning ready). */
   async saveImport(dataset: string, info: ImportInfo, sql: Sql = this.db): Promise<void> {
-    await sql.run("INSERT INTO hf_imports (dataset, info) VALUES (?, ?) ON CONFLICT (dataset) DO UPDATE SET info = excluded.info", [dataset, JSON.stringify(info)]);
+    await sql.run("INSERT INTO hf_imports (dataset, info, owner) VALUES (?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET info = excluded.info, owner = excluded.owner", [
+      dataset,
+      JSON.stringify(info),
+      info.status === "importing" ? this.instance : null,
+    ]);
   }
 
   /**
-   * Jobs run inside the server process, so one still marked running at start-up died with an
-   * earlier process: it is marked failed, rather than polled forever.
+   * Jobs run inside the server process that started them, so one still marked running whose
+   * server is gone (no one holds its `serverLock`; an embedded platform's server is always gone
+   * at start) died with it: it is marked failed, rather than polled forever. The jobs of servers
+   * still running beside this one are left to them.
    */
   async failInterrupted(finishedAt: string): Promise<void> {
     const error = "the local platform stopped before this finished; run it again";
-    for (const { dataset, stamp } of await this.db.all<{ dataset: string; stamp: string }>("SELECT dataset, stamp FROM hf_pushes")) {
+    const orphaned = async (owner: string | null) =>
+      owner === null || owner === this.instance || (await this.db.transaction((tx) => tx.tryLock(serverLock(owner))));
+    for (const { dataset, stamp, owner } of await this.db.all<{ dataset: string; stamp: string; owner: string | null }>("SELECT dataset, stamp, owner FROM hf_pushes")) {
       const s = JSON.parse(stamp) as PushStamp;
-      if (s.status === "pushing") await this.savePush(dataset, { ...s, status: "error", error, finishedAt });
+      if (s.status === "pushing" && (await orphaned(owner))) await this.savePush(dataset, { ...s, status: "error", error, finishedAt });
     }
-    for (const { dataset, info } of await this.db.all<{ dataset: string; info: string }>("SELECT dataset, info FROM hf_imports")) {
+    for (const { dataset, info, owner } of await this.db.all<{ dataset: string; info: string; owner: string | null }>("SELECT dataset, info, owner FROM hf_imports")) {
       const i = JSON.parse(info) as ImportInfo;
-      if (i.status === "importing") await this.saveImport(dataset, { ...i, status: "failed", error, finishedAt });
+      if (i.status === "importing" && (await orphaned(owner))) await this.saveImport(dataset, { ...i, status: "failed", error, finishedAt });
     }
   }
 }

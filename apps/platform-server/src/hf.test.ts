@@ -370,11 +370,11 @@ describe("jobs across restarts", () => {
     for (const id of ["ds_000000000000000000000001", "ds_000000000000000000000002"]) {
       await store.createDataset({ datasetId: id, account, name: id, purpose: "train", mode: null, agent: null, description: null, parentDatasetId: null });
     }
-    const hf = new HfStore(store.db);
+    const hf = new HfStore(store.db, "a-server-that-stopped");
     const base = { repo: "a/b", split: "train", startedAt: "t" };
     await hf.savePush("ds_000000000000000000000001", { ...base, status: "pushing", url: "u", path: "p", private: false });
     await hf.saveImport("ds_000000000000000000000002", { ...base, status: "importing", revision: "main", config: null, files: [], maxRows: 1 });
-    await new HfStore(store.db).failInterrupted("later");
+    await new HfStore(store.db, "the-next-server").failInterrupted("later");
     expect(await hf.push("ds_000000000000000000000001")).toMatchObject({ status: "error", error: "the local platform stopped before this finished; run it again" });
     expect(await hf.import("ds_000000000000000000000002")).toMatchObject({ status: "failed", finishedAt: "later" });
     await store.close();

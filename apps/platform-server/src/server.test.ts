@@ -235,6 +235,17 @@ describe("request bodies", () => {
   });
 });
 
+describe("finalize before the upload", () => {
+  it("is 409 naming the missing upload, and holds nothing back: the upload then lands and finalizes", async () => {
+    const { apiKey } = await start();
+    const { datasetId, uploadUrl } = (await call("POST", "/datasets", { apiKey, body: { name: "early" } })) as { datasetId: string; uploadUrl: string };
+    const early = await failure(call("POST", `/datasets/${datasetId}/finalize`, { apiKey, retry: { retries: 0 } }));
+    expect([early.status, early.detail]).toEqual([409, `dataset ${datasetId} has no upload yet: PUT its bytes to the uploadUrl first`]);
+    expect((await fetch(uploadUrl, { method: "PUT", body: '{"a": 1}\n' })).status).toBe(200);
+    expect(await call("POST", `/datasets/${datasetId}/finalize`, { apiKey })).toMatchObject({ status: "ready", rows: 1 });
+  });
+});
+
 describe("restart", () => {
   it("keeps accounts, datasets and blobs, and honours URLs signed before the restart", async () => {
     const first = await start();

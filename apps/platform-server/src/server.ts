@@ -4,7 +4,7 @@ import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { BlobStore, isDatasetId } from "./blobs.js";
-import { HfJobs, HfStore } from "./hf-store.js";
+import { HfJobs, HfStore, serverLock } from "./hf-store.js";
 import { HttpError, sendError } from "./http.js";
 import { CredentialStore, unusable } from "./credential-store.js";
 import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
@@ -104,7 +104,10 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const now = options.now ?? Date.now;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
   let baseUrl = "";
-  const hf = new HfStore(db);
+  // This server's name while it runs: its hf jobs carry it, and the lock held on it tells other servers they are alive.
+  const instance = randomBytes(8).toString("hex");
+  const releaseInstance = await db.holdLock(serverLock(instance));
+  const hf = new HfStore(db, instance);
   await hf.failInterrupted(new Date(now()).toISOString());
   const jobs = new HfJobs();
   const ctx: TraceContext & AuthContext & HfImportContext = {
@@ -241,6 +244,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
   }).catch(async (error: unknown) => {
     // Not listening (the port is taken): the database's connections close with it.
+    await releaseInstance();
     await store.close();
     throw error;
   });
@@ -261,7 +265,9 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       await jobs.stop();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          store.close().then(() => (error ? reject(error) : resolve()), reject);
+          releaseInstance()
+            .then(() => store.close())
+            .then(() => (error ? reject(error) : resolve()), reject);
         });
         server.closeAllConnections();
       });

@@ -82,6 +82,8 @@ function agent(row: AgentRow): AgentRecord {
   };
 }
 
+const datasetLock = (id: string) => `whileai:dataset:${id}`;
+
 const ADD_KEY = "INSERT INTO api_keys (key_hash, account) VALUES (?, ?) ON CONFLICT (key_hash) DO NOTHING";
 
 // Keys are stored as their sha256 only: a leaked database does not leak working keys.
@@ -178,7 +180,39 @@ export class Store {
 
   /** False when the dataset is gone (deleted meanwhile); `sql` is a transaction to do it in. */
   async markReady(id: string, sizeBytes: number, rows: number, parts: [number, number][], sql: Sql = this.db): Promise<boolean> {
-    return (await sql.run("UPDATE datasets SET status = 'ready', size_bytes = ?, rows = ?, parts = ? WHERE id = ?", [sizeBytes, rows, JSON.stringify(parts), id])) > 0;
+    return (await sql.run("UPDATE datasets SET status = 'ready', size_bytes = ?, rows = ?, parts = ?, finalizing = NULL WHERE id = ?", [sizeBytes, rows, JSON.stringify(parts), id])) > 0;
+  }
+
+  /**
+   * Claims the pending dataset for a finalize counting its bytes: from now on no upload lands on
+   * it, at any server, until `markReady` (or `releaseFinalize`). False when it is not pending.
+   * A second finalize may claim it again: both count the same bytes.
+   */
+  async claimForFinalize(id: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.lock(datasetLock(id));
+      return (await tx.run("UPDATE datasets SET finalizing = ? WHERE id = ? AND status = 'pending'", [new Date().toISOString(), id])) > 0;
+    });
+  }
+
+  /** The claim of a finalize that found nothing to count: uploads land again. */
+  async releaseFinalize(id: string): Promise<void> {
+    await this.db.run("UPDATE datasets SET finalizing = NULL WHERE id = ? AND status = 'pending'", [id]);
+  }
+
+  /**
+   * Runs `land` (the rename that puts a finished upload in place) only while the dataset is
+   * pending and no finalize holds it, under the dataset's lock, so a finalize at another server
+   * claims it either before (the upload is refused) or after (its count sees the new bytes).
+   */
+  async landUpload(id: string, land: () => void): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx.lock(datasetLock(id));
+      const row = await tx.get<{ status: string; finalizing: string | null }>("SELECT status, finalizing FROM datasets WHERE id = ?", [id]);
+      if (row?.status !== "pending" || row.finalizing !== null) return false;
+      land();
+      return true;
+    });
   }
 
   async updateMeta(id: string, meta: DatasetMetaFields): Promise<void> {

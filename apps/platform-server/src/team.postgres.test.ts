@@ -6,7 +6,9 @@
 import { call, createNodeRuntime, datasets, pull, pushRows, registerAgent, setPlatformRuntime } from "@whileai/platform/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/open.js";
+import { HfStore, serverLock } from "./hf-store.js";
 import { createPlatformServer, type PlatformServer } from "./server.js";
+import { Store } from "./store.js";
 import { scratchDir } from "./testing/scratch-server.js";
 import { freshSchemaUrl } from "./testing/test-store.js";
 
@@ -38,7 +40,7 @@ describe("two servers on one PostgreSQL", () => {
     const { database, dataDir } = await team();
     const db = await openDatabase(dataDir, database);
     try {
-      expect(await db.all("SELECT version FROM schema_migrations")).toEqual([{ version: 1 }]);
+      expect(await db.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual([{ version: 1 }, { version: 2 }]);
       expect(await db.all("SELECT name FROM settings")).toEqual([{ name: "signing-key" }]);
     } finally {
       await db.close();
@@ -133,5 +135,51 @@ describe("trace ingest across two servers", () => {
     const cut = (await call("POST", "/datasets/cut", { apiKey, apiUrl: b.url, body: { kind: "sft", filter: {}, holdout: 0 } })) as { made: { datasetId: string }[] };
     const [row] = (await pull(cut.made[0]!.datasetId, null, { apiKey, apiUrl: a.url })) as { steps: { tool: string }[] }[];
     expect(row!.steps.map((s) => s.tool).sort()).toEqual(Array.from({ length: tools }, (_, i) => `tool${i + 1}`).sort());
+  });
+});
+
+describe("what one server holds while it works, seen by the other", () => {
+  it("an upload finishing at one server while a finalize at the other counts the bytes is refused, and the count stands", async () => {
+    const { a, b, apiKey, database, dataDir } = await team();
+    const created = (await call("POST", "/datasets", { apiKey, apiUrl: a.url, body: { name: "raced" } })) as { datasetId: string; uploadUrl: string };
+    const v1 = '{"v": 1}\n'.repeat(3);
+    expect((await fetch(created.uploadUrl, { method: "PUT", body: v1 })).status).toBe(200);
+    // Server a's finalize, caught between its claim and its count (what it holds is in the database).
+    const db = await openDatabase(dataDir, database);
+    try {
+      expect(await new Store(db).claimForFinalize(created.datasetId)).toBe(true);
+    } finally {
+      await db.close();
+    }
+    const late = await fetch(created.uploadUrl.replace(a.url, b.url), { method: "PUT", body: '{"v": 2}\n' });
+    expect([late.status, await late.json()]).toEqual([409, { error: `dataset ${created.datasetId} was finalized while this upload was in flight; its bytes cannot change` }]);
+    expect(await call("POST", `/datasets/${created.datasetId}/finalize`, { apiKey, apiUrl: b.url })).toMatchObject({ status: "ready", rows: 3, sizeBytes: v1.length });
+    expect(await pull(created.datasetId, null, { apiKey, apiUrl: a.url })).toEqual([{ v: 1 }, { v: 1 }, { v: 1 }]);
+  });
+
+  it("a server starting leaves the Hugging Face jobs of a server still running to it, and fails those of one that is gone", async () => {
+    const database = await freshSchemaUrl();
+    const dataDir = scratchDir("wai-team-");
+    const db = await openDatabase(dataDir, database);
+    try {
+      const store = new Store(db);
+      const { account } = await store.createAccount("a");
+      const [running, orphan] = ["ds_00000000000000000000000a", "ds_00000000000000000000000b"];
+      for (const id of [running, orphan]) await store.createDataset({ datasetId: id, account, name: id, purpose: "train", mode: null, agent: null, description: null, parentDatasetId: null });
+      const alive = await db.holdLock(serverLock("alive"));
+      const base = { repo: "a/b", split: "train", startedAt: "t" };
+      await new HfStore(db, "alive").savePush(running, { ...base, status: "pushing", url: "u", path: "p", private: false });
+      await new HfStore(db, "gone").saveImport(orphan, { ...base, status: "importing", revision: "main", config: null, files: [], maxRows: 1 });
+      open.push(await createPlatformServer({ dataDir, database }));
+      const seen = new HfStore(db, "reader");
+      expect(await seen.push(running)).toMatchObject({ status: "pushing" });
+      expect(await seen.import(orphan)).toMatchObject({ status: "failed", error: "the local platform stopped before this finished; run it again" });
+      // Its server gone too, the next server to start fails it.
+      await alive();
+      open.push(await createPlatformServer({ dataDir, database }));
+      expect(await seen.push(running)).toMatchObject({ status: "error", error: "the local platform stopped before this finished; run it again" });
+    } finally {
+      await db.close();
+    }
   });
 });

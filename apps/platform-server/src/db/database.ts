@@ -24,6 +24,8 @@ export interface Tx extends Sql {
    * advisory lock on `name`; SQLite's transactions already exclude every other writer.
    */
   lock(name: string): Promise<void>;
+  /** True when no one holds `name` (by `lock` or `holdLock`); then this transaction holds it. SQLite: always true, one process has the file. */
+  tryLock(name: string): Promise<boolean>;
 }
 
 export interface Database extends Sql {
@@ -37,6 +39,11 @@ export interface Database extends Sql {
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** An SQL expression for the next number of the ordering sequence `name` (newest first lists sort by it). */
   nextSeq(name: SeqName): string;
+  /**
+   * Holds `name` until the returned release is called, on a connection of its own: how a server
+   * shows the others it is alive (see `tryLock`). SQLite: nothing to hold.
+   */
+  holdLock(name: string): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

@@ -5,6 +5,7 @@
  * compared and sorted as the embedded database does.
  */
 import type { Migration } from "./migrate.js";
+import { CLAIMS_AND_OWNERS } from "./migrations-shared.js";
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
@@ -55,4 +56,5 @@ CREATE TABLE hf_imports (dataset TEXT PRIMARY KEY REFERENCES datasets(id) ON DEL
 CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `,
   },
+  CLAIMS_AND_OWNERS,
 ];

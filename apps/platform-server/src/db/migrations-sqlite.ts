@@ -4,6 +4,7 @@
  * as it stands and is then recorded at version 1.
  */
 import type { Migration } from "./migrate.js";
+import { CLAIMS_AND_OWNERS } from "./migrations-shared.js";
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
@@ -49,4 +50,5 @@ CREATE TABLE IF NOT EXISTS hf_imports (dataset TEXT PRIMARY KEY REFERENCES datas
 CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `,
   },
+  CLAIMS_AND_OWNERS,
 ];

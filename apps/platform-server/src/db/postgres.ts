@@ -56,10 +56,12 @@ export class PostgresDatabase implements Database {
   readonly kind = "postgres";
   readonly where: string;
   private readonly pool: pg.Pool;
+  private readonly url: string;
   private readonly direct: Sql;
 
   constructor(url: string, options: { maxConnections?: number } = {}) {
     this.where = redacted(url);
+    this.url = url;
     this.pool = new pg.Pool({ connectionString: url, types, max: options.maxConnections ?? 10 });
     // An idle connection the server dropped (a restart, a kill) must not take the process down; the next query reconnects.
     this.pool.on("error", (error) => console.error(`whileai platform: a PostgreSQL connection failed (${this.where}): ${error.message}`));
@@ -88,6 +90,7 @@ export class PostgresDatabase implements Database {
       ...statements(client),
       // Cluster-wide, freed at commit or rollback; the name is hashed to the lock's 64-bit key.
       lock: async (name) => void (await client.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [name])),
+      tryLock: async (name) => (await client.query<{ ok: boolean }>("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS ok", [name])).rows[0]!.ok,
     };
     let broken: Error | undefined;
     try {
@@ -108,6 +111,20 @@ export class PostgresDatabase implements Database {
 
   nextSeq(name: SeqName): string {
     return `nextval('${name}_seq')`;
+  }
+
+  async holdLock(name: string): Promise<() => Promise<void>> {
+    // A session lock lives as long as its connection, so it gets one outside the pool (whose idle connections close).
+    const client = new pg.Client({ connectionString: this.url, types });
+    client.on("error", (error) => console.error(`whileai platform: the connection holding ${name} failed (${this.where}): ${error.message}`));
+    await client.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [name]);
+    } catch (error) {
+      await client.end();
+      throw error;
+    }
+    return () => client.end();
   }
 
   close(): Promise<void> {

@@ -27,6 +27,7 @@ export class SqliteDatabase implements Database {
       run: async (sql: string, params: readonly unknown[] = []) => statement(sql).run(...params).changes,
       exec: async (sql: string) => void db.exec(sql),
       lock: async () => undefined,
+      tryLock: async () => true,
     };
   }
 
@@ -84,6 +85,10 @@ export class SqliteDatabase implements Database {
   nextSeq(name: SeqName): string {
     // One writer at a time, so the largest so far plus one is never taken twice.
     return `(SELECT COALESCE(MAX(seq), 0) + 1 FROM ${name})`;
+  }
+
+  async holdLock(): Promise<() => Promise<void>> {
+    return async () => undefined;
   }
 
   async close(): Promise<void> {

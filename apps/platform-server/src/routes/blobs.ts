@@ -19,10 +19,9 @@ export async function putBlob(ctx: RouteContext, id: string, query: URLSearchPar
   if (d.status === "ready") throw new HttpError(409, `dataset ${id} is finalized; its bytes cannot change`);
   const declared = declaredLength(req);
   if (declared !== null && declared > maxUploadBytes) throw new HttpError(413, `upload larger than ${maxUploadBytes} bytes`);
-  // Finalized or deleted while the bytes were moving: they are dropped, never landed.
-  const stillPending = async () => (await ctx.store.dataset(id))?.status === "pending";
+  // Finalized, being finalized (at any server) or deleted while the bytes were moving: they are dropped, never landed.
   try {
-    await ctx.blobs.write(id, req, maxUploadBytes, stillPending);
+    await ctx.blobs.write(id, req, maxUploadBytes, (rename) => ctx.store.landUpload(id, rename));
   } catch (error) {
     if (error instanceof TooLargeError) throw new HttpError(413, `upload larger than ${error.limit} bytes`);
     if (!(error instanceof UploadRefusedError)) throw error;

@@ -91,18 +91,20 @@ export async function createDataset(ctx: RouteContext, account: string, req: Inc
 export async function finalizeDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
   const d = await owned(ctx, account, id);
   if (d.status === "ready") return sendJson(res, 200, entry(d));
-  // Sealed before the first await: an upload finishing during the scan cannot swap the bytes being counted.
-  const release = ctx.blobs.seal(id);
-  try {
-    const size = await ctx.blobs.size(id);
-    if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
-    const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
-    // Deleted during the scan: nothing to mark.
-    await owned(ctx, account, id);
-    await ctx.store.markReady(id, size, rows, parts);
-  } finally {
-    release();
+  // Claimed before the size is read: an upload finishing during the scan, at any server, cannot swap the bytes being counted.
+  if (await ctx.store.claimForFinalize(id)) {
+    let marked = false;
+    try {
+      const size = await ctx.blobs.size(id);
+      if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
+      const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
+      // Deleted during the scan: nothing to mark.
+      marked = await ctx.store.markReady(id, size, rows, parts);
+    } finally {
+      if (!marked) await ctx.store.releaseFinalize(id);
+    }
   }
+  // Not claimed: finalized meanwhile by another call (its reply is this one's too), or deleted (404).
   sendJson(res, 200, entry(await owned(ctx, account, id)));
 }
 
