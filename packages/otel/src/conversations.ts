@@ -9,7 +9,7 @@
  * the least recently active conversation is emitted early and counted in `stats.evicted`, so a
  * conversation that never ends costs a split row, never lost spans or unbounded memory.
  */
-import * as py from "@whileai/hash-embed/internal";
+import type * as py from "@whileai/hash-embed/internal";
 import { assembleRow, type OtelRow } from "./assemble.js";
 import { REWARD_KEYS } from "./constants.js";
 import { spanKeys, startOf, type SpanEntry } from "./group.js";
