@@ -69,7 +69,7 @@ describe("two servers on one PostgreSQL", () => {
     // One order (newest first by a sequence both servers draw from), seen alike from each.
     expect(viaB.datasets.map((d) => d.datasetId)).toEqual(viaA.datasets.map((d) => d.datasetId));
     const pulled = await Promise.all(ids.map((id, k) => pull(id, null, { apiKey, apiUrl: (k % 2 ? a : b).url })));
-    pulled.forEach((got, k) => expect(got).toEqual(batches[k]));
+    for (const [k, got] of pulled.entries()) expect(got).toEqual(batches[k]);
   });
 
   it("concurrent registrations of one agent, and of one account's key, through both make one each", async () => {

@@ -55,7 +55,7 @@ function owner(): { uid: number; gid: number } | null {
       const gid = Number(execFileSync("id", ["-g", name], { encoding: "utf8" }).trim());
       return { uid, gid };
     } catch {
-      continue;
+      // No such user: try the next.
     }
   }
   throw new Error("running as root, and neither a postgres nor a nobody user exists to own the test PostgreSQL cluster");
