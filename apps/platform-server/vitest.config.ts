@@ -13,7 +13,7 @@ export default defineConfig({
     expect: { poll: { timeout: 30_000 } },
     projects: [
       { extends: true, test: { name: "sqlite", exclude: ["**/node_modules/**", "src/**/*.postgres.test.ts"] } },
-      { extends: true, test: { name: "postgres", globalSetup: ["src/testing/postgres-global-setup.ts"] } },
+      { extends: true, test: { name: "postgres", globalSetup: ["src/testing/postgres-global-setup.ts"], provide: { testStore: "postgres" } } },
     ],
   },
 });

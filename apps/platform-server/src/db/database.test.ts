@@ -46,6 +46,10 @@ describe("the platform database", () => {
     expect(await db.all("SELECT name FROM settings ORDER BY name")).toEqual([{ name: "outside" }]);
   });
 
+  it("is the store of the project: PostgreSQL in the postgres project, SQLite in the sqlite one", async ({ task }) => {
+    expect((await fresh()).kind).toBe(task.file.projectName);
+  });
+
   it("reads sizes past 2 GiB back as numbers, and ? placeholders bind in order", async () => {
     const db = await fresh();
     await db.run(

@@ -1,6 +1,6 @@
 /**
  * Which store the tests run on: the `sqlite` project gives no database (the embedded default),
- * the `postgres` project a fresh schema of the run's cluster per test, so tests never see each
+ * the `postgres` project (it provides `testStore`) a fresh schema of the run's cluster per test, so tests never see each
  * other's rows. Every call within one test gives the same schema, so a server restarted in a
  * test finds its data.
  */
@@ -20,12 +20,12 @@ export function clusterUrl(): string | undefined {
 }
 
 /** True in the `postgres` project. */
-export const onPostgres = (): boolean => clusterUrl() !== undefined;
+export const onPostgres = (): boolean => inject("testStore") === "postgres";
 
 /** A URL of a new, empty schema of the cluster (its search_path), for one more database than the test's own. */
 export async function freshSchemaUrl(): Promise<string> {
   const base = clusterUrl();
-  if (!base) throw new Error("freshSchemaUrl needs the postgres project (vitest --project postgres)");
+  if (!base) throw new Error("freshSchemaUrl needs the test PostgreSQL: a project with src/testing/postgres-global-setup.ts as its globalSetup");
   const schema = `t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
