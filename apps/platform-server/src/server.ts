@@ -100,15 +100,24 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   mkdirSync(options.dataDir, { recursive: true });
   const db = await openDatabase(options.dataDir, options.database);
   const store = new Store(db);
-  const signingKey = options.signingKey || (await store.sharedSetting("signing-key", () => randomBytes(32).toString("base64url")));
   const now = options.now ?? Date.now;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
   let baseUrl = "";
   // This server's name while it runs: its hf jobs carry it, and the lock held on it tells other servers they are alive.
   const instance = randomBytes(8).toString("hex");
-  const releaseInstance = await db.holdLock(serverLock(instance));
   const hf = new HfStore(db, instance);
-  await hf.failInterrupted(new Date(now()).toISOString());
+  let releaseInstance = async () => {};
+  let signingKey: string;
+  try {
+    signingKey = options.signingKey || (await store.sharedSetting("signing-key", () => randomBytes(32).toString("base64url")));
+    releaseInstance = await db.holdLock(serverLock(instance));
+    await hf.failInterrupted(new Date(now()).toISOString());
+  } catch (error) {
+    // A server that does not start leaves no connection open behind it.
+    await releaseInstance();
+    await store.close();
+    throw error;
+  }
   const jobs = new HfJobs();
   const ctx: TraceContext & AuthContext & HfImportContext = {
     store,
