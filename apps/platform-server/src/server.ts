@@ -2,9 +2,10 @@
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { BlobStore, isDatasetId } from "./blobs.js";
 import { HfJobs, HfStore } from "./hf-store.js";
-import { HttpError, sendError } from "./http.js";
+import { HttpError, refuseConnect, sendError } from "./http.js";
 import { CredentialStore, unusable } from "./credential-store.js";
 import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
 import { previewRoute, profileRoute } from "./routes/analysis.js";
@@ -209,12 +210,15 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return sendError(req, res, error.status, error.message);
-      // A client that hung up mid-transfer needs no reply; anything else is our bug, reported as a 500.
-      if (req.destroyed || res.destroyed) return;
-      console.error(error);
+      // Our bug: logged, and answered 500 unless the connection is gone. Not `req.destroyed`:
+      // Node sets it once the body has been read, which left such requests unanswered.
+      console.error(`${req.method ?? "?"} ${req.url ?? "?"} failed:`, error);
+      if (res.destroyed || req.socket.destroyed) return;
       sendError(req, res, 500, "internal error");
     });
   });
+  // Node closes a CONNECT's socket unanswered when nobody listens for it: this server proxies nothing.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => refuseConnect(socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
