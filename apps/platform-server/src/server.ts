@@ -17,6 +17,7 @@ import { datasetRow, hfMe, hfPublishDataset, runRoute, type HubConnection } from
 import { importHfRoute, type HfImportContext } from "./routes/hf-import.js";
 import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta } from "./routes/datasets.js";
 import { deleteTrace, ingestTraces, listTraces, sendScores, type TraceContext } from "./routes/traces.js";
+import { clearCrashLeftovers } from "./recover.js";
 import { Store } from "./store.js";
 import { TraceStore } from "./trace-store.js";
 
@@ -105,6 +106,11 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     urlTtlSeconds: options.urlTtlSeconds ?? DEFAULTS.urlTtlSeconds,
     partBytes: options.partBytes ?? DEFAULTS.partBytes,
   };
+  const recovered = await clearCrashLeftovers(store, ctx.blobs, new Date(now() - ctx.urlTtlSeconds * 1000));
+  if (recovered.partials || recovered.abandoned) {
+    const mb = (recovered.partialBytes / 1e6).toFixed(1);
+    console.warn(`whileai platform: removed ${recovered.partials} partial upload(s) (${mb} MB) and ${recovered.abandoned} pending dataset(s) whose upload URL expired, left by an earlier run`);
+  }
 
   function authenticate(req: IncomingMessage): string {
     const key = req.headers["x-api-key"];
