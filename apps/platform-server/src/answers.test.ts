@@ -10,6 +10,7 @@ import { gzipSync } from "node:zlib";
 import Database from "better-sqlite3";
 import { call, pushRows } from "@whileai/platform/node";
 import { describe, expect, it, vi } from "vitest";
+import { withMemorySampling } from "./testing/memory-sampler.js";
 import { scratchServer } from "./testing/scratch-server.js";
 import { platformFailure } from "./testing/server.js";
 
@@ -143,5 +144,28 @@ describe("CONNECT", () => {
     await once(socket, "close");
     expect(reply).toMatch(/^HTTP\/1\.1 405 Method Not Allowed\r\n/);
     expect(JSON.parse(reply.slice(reply.indexOf("\r\n\r\n") + 4))).toEqual({ error: "method not allowed" });
+  });
+});
+
+describe("gzip bombs on /v1/traces", () => {
+  it("are refused with 400 having held one chunk of the inflated body, never the 256 MiB the limit allows", async () => {
+    const { server, apiKey } = await scratchServer();
+    // Gzip members may be concatenated: 24 of 16 MiB of zeros are a 400 KB body inflating to 384 MiB.
+    const member = gzipSync(Buffer.alloc(16 << 20));
+    const bomb = Buffer.concat(Array.from({ length: 24 }, () => member));
+    const before = process.memoryUsage().rss;
+    const { result, peak } = await withMemorySampling(async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const reply = await send(`${server.url}/v1/traces`, { method: "POST", apiKey, headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" }, body: bomb });
+        expect(reply.body).toEqual({ error: `gzip: body inflates past the ${16 * 16 << 20}-byte limit` });
+        statuses.push(reply.status);
+      }
+      return statuses;
+    });
+    expect(result).toEqual([400, 400]);
+    expect(peak.jsGrowth).toBeLessThan(64 << 20);
+    expect(peak.rssGrowth).toBeLessThan(96 << 20);
+    expect(process.memoryUsage().rss - before).toBeLessThan(96 << 20);
   });
 });
