@@ -3,7 +3,7 @@
  * `DELETE /traces/{id}` (what `purgeAgent` pages through and deletes, §4.15).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decodeOtlp, gunzipNode, OtlpDecodeError, rowsFromOtel, type OtlpTracesJson } from "@whileai/otel/node";
+import { decodeOtlp, gunzipNode, OtlpDecodeError, otlpContentEncoding, rowsFromOtel, type OtlpTracesJson } from "@whileai/otel/node";
 import { HttpError, readBody, readJson, sendJson } from "../http.js";
 import type { ScoreInput, TraceStore } from "../trace-store.js";
 import { slugify } from "./agents.js";
@@ -80,11 +80,10 @@ function spansByTrace(exports: OtlpTracesJson[], agentParam: string | null): { t
 }
 
 /** The Content-Encodings OTLP/HTTP bodies come in; any other (br, deflate, a stack) → 415 rather than read as identity. */
-function traceEncoding(header: string | undefined): "gzip" | null {
-  const encoding = (header ?? "").trim().toLowerCase();
-  if (encoding === "" || encoding === "identity") return null;
-  if (encoding === "gzip" || encoding === "x-gzip") return "gzip";
-  throw new HttpError(415, `Content-Encoding ${JSON.stringify(header)} is not read on /v1/traces: send the body as is (identity) or gzip`);
+function traceEncoding(header: string | undefined): "identity" | "gzip" {
+  const encoding = otlpContentEncoding(header);
+  if (encoding === null) throw new HttpError(415, `Content-Encoding ${JSON.stringify(header)} is not read on /v1/traces: send the body as is (identity) or gzip`);
+  return encoding;
 }
 
 /**

@@ -94,6 +94,18 @@ describe("OTLP/HTTP receiver", () => {
     expect(r.stats).toMatchObject({ tooLarge: 1 });
   });
 
+  it("answers 415 for a Content-Encoding it cannot read, rather than reading the body as plain", async () => {
+    const { r } = await receiver();
+    for (const encoding of ["br", "deflate", "gzip, br"]) {
+      const reply = await post(r.url, "{}", { "content-type": "application/json", "content-encoding": encoding });
+      expect(reply.status, encoding).toBe(415);
+      expect((await reply.json()).message).toContain(JSON.stringify(encoding));
+    }
+    expect((await post(r.url, gzipSync("{}"), { "content-type": "application/json", "content-encoding": "x-gzip" })).status).toBe(200);
+    expect((await post(r.url, "{}", { "content-type": "application/json", "content-encoding": "identity" })).status).toBe(200);
+    expect(r.stats).toMatchObject({ requests: 5, rejected: 3 });
+  });
+
   it("answers 404 off the route and 405 for other methods", async () => {
     const { r } = await receiver();
     expect((await post(r.url.replace("/v1/traces", "/v1/logs"), "{}", { "content-type": "application/json" })).status).toBe(404);
