@@ -216,10 +216,11 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return sendError(req, res, error.status, error.message);
-      // Our bug: logged, and answered 500 unless the connection is gone. Not `req.destroyed`:
-      // Node sets it once the body has been read, which left such requests unanswered.
-      console.error(`${req.method ?? "?"} ${req.url ?? "?"} failed:`, error);
+      // A client that hung up mid-transfer needs no reply (its connection is gone). Not
+      // `req.destroyed`: Node sets it once the body has been read, which left our bugs unanswered.
       if (res.destroyed || req.socket.destroyed) return;
+      // Anything else is our bug: logged, and answered 500.
+      console.error(`${req.method ?? "?"} ${req.url ?? "?"} failed:`, error);
       sendError(req, res, 500, "internal error");
     });
   });
