@@ -130,7 +130,7 @@ function chatSpan(tracer, parent, convention, { id, convKey, at, history, chat, 
         attributes[`${prefix}.message.tool_calls.${k}.tool_call.function.arguments`] = c.function.arguments;
       });
     };
-    chat.forEach((m, i) => flat(`llm.input_messages.${i}`, m));
+    for (const [i, m] of chat.entries()) flat(`llm.input_messages.${i}`, m);
     flat("llm.output_messages.0", out.chat);
   } else {
     name = "openai.chat";

@@ -121,7 +121,13 @@ async function main() {
   const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
   let sink = 0;
   let pushed = null;
-  const dropPushed = { afterEach: async () => void (pushed && (await forget(pushed), (pushed = null))) };
+  const dropPushed = {
+    afterEach: async () => {
+      if (!pushed) return;
+      await forget(pushed);
+      pushed = null;
+    },
+  };
   const RUNS = { time: 0, iterations: 4, warmupTime: 0, warmupIterations: 1, throws: true };
   // A failing task names itself (tinybench rethrows the bare error).
   const named = (bench) => {

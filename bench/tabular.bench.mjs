@@ -134,7 +134,6 @@ put("rows.arrow", arrowBytes);
 const props = new parquetWasm.WriterPropertiesBuilder().setCompression(parquetWasm.Compression.SNAPPY).setMaxRowGroupSize(GROUP_ROWS).build();
 const rsBytes = parquetWasm.writeParquet(parquetWasm.Table.fromIPCStream(flechette.tableToIPC(arrowTable, { format: "stream" })), props);
 const rsMetadata = footer(rsBytes);
-const jsonLeaves = metadata.schema.filter((element) => element.converted_type === "JSON").map((element) => element.name);
 const rsJson = rsMetadata.schema.filter((element) => element.converted_type === "JSON" || element.logical_type?.type === "JSON");
 if (rsJson.length > 0) throw new Error(`parquet-wasm now writes JSON columns (${rsJson.map((e) => e.name).join(", ")}): compare its file with rows.parquet directly`);
 put("rows-rs.parquet", rsBytes);

@@ -107,7 +107,7 @@ const work = mkdtempSync(join(tmpdir(), "whileai-package-check-"));
 const project = join(work, "project");
 let tarballs = new Map();
 /** Every import specifier of every package: `@whileai/x`, `@whileai/x/node`, ... */
-let entries = [];
+const entries = [];
 let examples = [];
 
 await check(`pack ${packages.length} packages with the pinned pnpm`, async () => {

@@ -26,7 +26,9 @@ if (!existsSync(shared)) {
 
 // One busy loop per core, each its own process, as "two other processes keep both cores busy".
 const burners = values.load ? cpus().map(() => spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" })) : [];
-const stopBurners = () => burners.forEach((b) => b.kill("SIGKILL"));
+const stopBurners = () => {
+  for (const burner of burners) burner.kill("SIGKILL");
+};
 process.on("exit", stopBurners);
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => process.exit(130));
 

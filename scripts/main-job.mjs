@@ -183,7 +183,7 @@ async function main() {
     const threshold = gated[0].report.threshold;
     heading(`leakage gate: training candidates against ${heldPrompts.length} held-out prompts (cosine >= ${threshold}, or the same text)`);
     const sources = ["generated/*.jsonl (a simulator's output)", "remainder traces"];
-    gated.forEach((g, i) => console.log(`  ${pad(sources[i], 42)}${num(g.n, 4)} rows  ${num(g.report.n_dropped, 4)} dropped  ${num(g.kept.length, 4)} kept`));
+    for (const [i, g] of gated.entries()) console.log(`  ${pad(sources[i], 42)}${num(g.n, 4)} rows  ${num(g.report.n_dropped, 4)} dropped  ${num(g.kept.length, 4)} kept`);
     if (generatedDropped) console.log(`  (${plural(generatedDropped, "generated row")} were not loaded: not an object, or no prompt, steps or answer)`);
     printDropped(gated[0], gated[0].pairs.length);
     printDropped(gated[1], 3);

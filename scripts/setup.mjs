@@ -13,6 +13,7 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
  * Tools the checkout fetches for itself (pnpm, other Node versions, native addon builds), kept per
  * user so every clone on the machine shares them.
  */
+// biome-ignore lint/suspicious/noUndeclaredEnvVars: setup runs before and outside turbo, whose env list this rule checks.
 export const TOOLS = process.env.WHILEAI_TOOLS_DIR ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), ".cache"), "whileai-ts");
 const STAMP = join(ROOT, "node_modules", ".whileai-setup.json");
 

@@ -34,5 +34,3 @@ declare global {
   /** Wherever your rows go. */
   function save(value: unknown): void;
 }
-
-export {};

@@ -39,7 +39,10 @@ function reference(bytes: Buffer, partBytes: number): { rows: number; parts: [nu
 describe("scanBlob against the plain definition", () => {
   it("agrees on random blank-heavy text cut into random chunks", async () => {
     let seed = 7;
-    const random = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
     const alphabet = [10, 10, 32, 9, 13, 11, 12, 123, 125, 97];
     for (let round = 0; round < 200; round++) {
       const bytes = Buffer.from(Array.from({ length: random(200) }, () => alphabet[random(alphabet.length)]!));

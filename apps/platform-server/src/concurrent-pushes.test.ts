@@ -19,7 +19,7 @@ describe("50 concurrent pushes", () => {
     const pushS = since(start);
     const ids = outs.map((o) => String(o["datasetId"]));
     expect(new Set(ids).size).toBe(50);
-    outs.forEach((o, k) => expect(o).toMatchObject({ name: `batch-${k}`, status: "ready", rows: 200 }));
+    for (const [k, o] of outs.entries()) expect(o).toMatchObject({ name: `batch-${k}`, status: "ready", rows: 200 });
 
     const listing = (await datasets({ apiKey })) as Listing;
     expect(listing.datasets).toHaveLength(50);
@@ -27,7 +27,7 @@ describe("50 concurrent pushes", () => {
     expect(listing.datasets.every((d) => d["status"] === "ready")).toBe(true);
 
     const pulled = (await Promise.all(ids.map((id) => pull(id, null, { apiKey })))) as unknown[][];
-    pulled.forEach((rows, k) => expectSameRows(rows, batches[k]!));
+    for (const [k, rows] of pulled.entries()) expectSameRows(rows, batches[k]!);
     report(`50 concurrent pushRows of 200 rows: ${pushS.toFixed(1)} s`);
   }, 60_000);
 });

@@ -83,7 +83,7 @@ export class TraceStore {
       const rows = rebuild(stored.map((s) => JSON.parse(s.span) as unknown));
       this.db.prepare("DELETE FROM runs WHERE account = ? AND trace_id = ?").run(account, traceId);
       const put = this.db.prepare("INSERT INTO runs (account, trace_id, idx, row) VALUES (?, ?, ?, ?)");
-      rows.forEach((row, i) => put.run(account, traceId, i, JSON.stringify(row)));
+      for (const [i, row] of rows.entries()) put.run(account, traceId, i, JSON.stringify(row));
       return rows.length;
     })();
   }

@@ -59,13 +59,13 @@ export function App() {
         {result !== null && "error" in result && <LoadErrorLine error={result.error} testId="load-error" />}
         {file !== null && <SourceSummary source={file} />}
       </header>
-      <nav class="tabs" role="tablist">
+      <div class="tabs" role="tablist">
         {TABS.map(([id, title]) => (
           <button key={id} type="button" role="tab" aria-selected={tab === id} class={tab === id ? "active" : ""} onClick={() => setTab(id)} data-tab={id}>
             {title}
           </button>
         ))}
-      </nav>
+      </div>
       <main>
         {tab === "leakage" ? (
           <LeakageView key={split?.version ?? 0} preset={split?.choice ?? null} />

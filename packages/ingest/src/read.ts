@@ -5,7 +5,7 @@
  */
 import type { OtlpDecodeError, OtlpTracesJson } from "@whileai/otel";
 import * as py from "@whileai/hash-embed/internal";
-import { type LoadOptions, type TraceRow } from "@whileai/traces";
+import type { LoadOptions, TraceRow } from "@whileai/traces";
 import { isBlankLine, readLines, rowLoader, type Line, type RowLoaderHandle } from "@whileai/traces/internal";
 import { bytesAccess, failRead, openBytes, randomAccess, readAll, type RandomAccessBytes, type TraceBytes } from "./bytes.js";
 import { classifyDocument, classifyRecord, contentKind, opensJson, tableKind } from "./detect.js";
@@ -55,7 +55,7 @@ function loadOtel(): Promise<Otel> {
 
 /** Asked without loading @whileai/otel: until it is loaded, none of its decoders can have thrown. */
 function isOtlpDecodeError(error: unknown): error is OtlpDecodeError {
-  return otelLoaded !== undefined && otelLoaded.OtlpDecodeError.isInstance(error);
+  return otelLoaded?.OtlpDecodeError.isInstance(error) === true;
 }
 
 /** All rows of one source, and its report. */

@@ -6,10 +6,11 @@
  * claims it later. Everything flushed at once gives exactly `rowsFromOtel` over the same spans.
  *
  * Memory is bounded: past `maxConversations` open conversations, `maxSpans` buffered spans or
- * `maxBufferedBytes` of them (an estimate, see approxBytes), the least recently active conversation is emitted early and counted in `stats.evicted`, so a
- * conversation that never ends costs a split row, never lost spans or unbounded memory.
+ * `maxBufferedBytes` of them (an estimate, see approxBytes), the least recently active
+ * conversation is emitted early and counted in `stats.evicted`, so a conversation that never
+ * ends costs a split row, never lost spans or unbounded memory.
  */
-import * as py from "@whileai/hash-embed/internal";
+import type * as py from "@whileai/hash-embed/internal";
 import { approxBytes } from "./approx-bytes.js";
 import { assembleRow, type OtelRow } from "./assemble.js";
 import { REWARD_KEYS } from "./constants.js";

@@ -6,7 +6,7 @@
  * events, Langfuse observation input/output, OpenInference `input.value`/`output.value`,
  * then the emitters with keys of their own: Pydantic AI, Genkit, LiveKit, MLflow.
  */
-import * as py from "@whileai/hash-embed/internal";
+import type * as py from "@whileai/hash-embed/internal";
 import { first, type Attributes } from "./attributes.js";
 import { MESSAGE_KEYS, OUTPUT_KEYS } from "./constants.js";
 import { eventMessages } from "./conventions/events.js";

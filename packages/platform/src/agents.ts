@@ -4,7 +4,7 @@ import * as z from "zod/mini";
 import { PLATFORM_TRACE_PAGE_SIZE } from "./constants.js";
 import { DatasetList } from "./datasets.js";
 import { call, segment, urlencode } from "./http/call.js";
-import { checkReply, Dict } from "./http/reply.js";
+import { checkReply, type Dict } from "./http/reply.js";
 import { pyInt } from "@whileai/hash-embed/internal";
 import { AgentsReplySchema, RegisteredAgentSchema, type Agent, type RegisteredAgent } from "./replies.js";
 import { requestOptions, type RequestOptions } from "./request-options.js";

@@ -27,7 +27,10 @@ function elsewhere(env: Record<string, string> = {}): PlatformRuntime {
 /** The global fetch, recording each URL it is asked for. */
 function recordingFetch(): { fetch: PlatformFetch; urls: string[] } {
   const urls: string[] = [];
-  return { urls, fetch: (url, init) => (urls.push(`${init.method} ${url}`), fetch(url, init)) };
+  return { urls, fetch: (url, init) => {
+      urls.push(`${init.method} ${url}`);
+      return fetch(url, init);
+    } };
 }
 
 describe("per-call options", () => {

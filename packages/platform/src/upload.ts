@@ -1,5 +1,4 @@
 /** The upload flow shared by `pushRows` and `pushFile` (platform-and-otel.md §3): create, one presigned PUT, finalize. */
-import * as py from "@whileai/hash-embed/internal";
 import * as z from "zod/mini";
 import { call, segment } from "./http/call.js";
 import { checkReply } from "./http/reply.js";

@@ -37,7 +37,7 @@ const camel = (name: string) => name.replace(/_([a-z0-9])/g, (_, c: string) => c
 function callArgs(v: Vector, required: string[], optional: string[]): unknown[] {
   const positional = v.args.slice(0, required.length);
   const options: Record<string, unknown> = {};
-  v.args.slice(required.length).forEach((value, i) => (options[camel(optional[i])] = value));
+  for (const [i, value] of v.args.slice(required.length).entries()) options[camel(optional[i])] = value;
   for (const [key, value] of Object.entries(v.kwargs ?? {})) {
     const at = required.indexOf(key);
     if (at >= 0) positional[at] = value;

@@ -51,13 +51,21 @@ describe("simulateFromTraces", () => {
 
   it("passes null tools when the traces show no tool calls", async () => {
     let tools: unknown = "unset";
-    await simulateFromTraces([{ prompt: "hi" }], { simulate: (r) => ((tools = r.tools), []) });
+    await simulateFromTraces([{ prompt: "hi" }], {
+      simulate: (r) => {
+        tools = r.tools;
+        return [];
+      },
+    });
     expect(tools).toBeNull();
   });
 
   it("applies the leakage options to the gate only", async () => {
     let request: SimulateRequest | undefined;
-    const simulate = (r: SimulateRequest) => ((request = r), [{ prompt: "where is order 4412 please" }]);
+    const simulate = (r: SimulateRequest) => {
+      request = r;
+      return [{ prompt: "where is order 4412 please" }];
+    };
     const strict = await simulateFromTraces(TRACES, { simulate, leakage: { threshold: 0.5, examples: 0 } });
     expect(strict.rows).toEqual([]);
     expect(strict.leakage).toMatchObject({ threshold: 0.5, n_leaky: 1, leaky: [] });

@@ -14,7 +14,7 @@ const CLI_PACKAGE = fileURLToPath(new URL("../../", import.meta.url));
 /** Two conversations: a chat that calls a tool and is graded 1, and a one-turn chat graded 0. */
 const AGENT = `
 import { BasicTracerProvider, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
-import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-${"${FORMAT}"}";
+import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-FORMAT";
 const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter())] });
 const tracer = provider.getTracer("support-agent");
 const user = (text) => JSON.stringify([{ role: "user", parts: [{ type: "text", content: text }] }]);
@@ -35,7 +35,7 @@ await provider.shutdown();
 
 function runAgent(endpoint: string, format: "http" | "proto"): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--input-type=module", "-e", AGENT.replace("${FORMAT}", format)], {
+    const child = spawn(process.execPath, ["--input-type=module", "-e", AGENT.replace("exporter-trace-otlp-FORMAT", `exporter-trace-otlp-${format}`)], {
       cwd: CLI_PACKAGE,
       env: { PATH: process.env["PATH"], OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: endpoint },
       stdio: ["ignore", "ignore", "pipe"],

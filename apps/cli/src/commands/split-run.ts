@@ -45,7 +45,7 @@ export async function runSplit(inputs: string[], flags: SplitFlags): Promise<voi
 /** Distinct tasks among `part`, identified as the split identifies them (a keyless row is its own task). */
 function countTasks(part: readonly TraceRow[], all: readonly TraceRow[]): number {
   const indexOf = new Map<TraceRow, number>();
-  all.forEach((row, index) => indexOf.set(row, index));
+  for (const [index, row] of all.entries()) indexOf.set(row, index);
   const tasks = new Set<string>();
   for (const row of part) {
     const [kind, key] = taskIdentity(row, indexOf.get(row) ?? -1);

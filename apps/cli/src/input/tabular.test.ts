@@ -100,7 +100,7 @@ describe("bad tabular input", () => {
     const file = fixture("tabular/truncated.arrow");
     const result = await runWai(["rows", file]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(new RegExp(`^wai: ${escape(file)}: not a readable Arrow IPC file: .*cut short\\n$`));
+    expect(result.stderr).toMatch(new RegExp(`^wai: ${escapeRegExp(file)}: not a readable Arrow IPC file: .*cut short\\n$`));
   });
 
   it("a CSV line with the wrong number of fields stops the read naming the line; --skip-bad-lines drops it and says so", async () => {
@@ -147,6 +147,6 @@ describe("bad tabular input", () => {
   });
 });
 
-function escape(text: string): string {
+function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
 }

@@ -80,9 +80,17 @@ export function startWai(args: readonly string[], options: { env: Env; cwd?: str
   let err = "";
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
   const listeners = new Set<() => void>();
-  const changed = () => listeners.forEach((l) => l());
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => ((out += d), changed()));
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => ((err += d), changed()));
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+    out += d;
+    changed();
+  });
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
+    err += d;
+    changed();
+  });
   return {
     child,
     stdout: () => out,
@@ -96,7 +104,10 @@ export function startWai(args: readonly string[], options: { env: Env; cwd?: str
           resolve(match);
           return true;
         };
-        const timer = setTimeout(() => (done(), reject(new Error(`no ${pattern} after ${ms} ms; stdout: ${out}; stderr: ${err}`))), ms);
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`no ${pattern} after ${ms} ms; stdout: ${out}; stderr: ${err}`));
+        }, ms);
         const done = () => {
           clearTimeout(timer);
           listeners.delete(listener);
@@ -105,7 +116,9 @@ export function startWai(args: readonly string[], options: { env: Env; cwd?: str
         if (check()) return;
         listeners.add(listener);
         void exited.then(() => {
-          if (!check()) (done(), reject(new Error(`wai exited before ${pattern}; stdout: ${out}; stderr: ${err}`)));
+          if (check()) return;
+          done();
+          reject(new Error(`wai exited before ${pattern}; stdout: ${out}; stderr: ${err}`));
         });
       });
     },

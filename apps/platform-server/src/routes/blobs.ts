@@ -36,7 +36,7 @@ export async function putBlob(ctx: RouteContext, id: string, query: URLSearchPar
 export async function getBlob(ctx: RouteContext, id: string, query: URLSearchParams, res: ServerResponse): Promise<void> {
   const grant = verified(ctx, "GET", id, query);
   const d = ctx.store.dataset(id);
-  if (!d || d.status !== "ready") throw new HttpError(404, `dataset ${id} not found`);
+  if (d?.status !== "ready") throw new HttpError(404, `dataset ${id} not found`);
   const start = grant.start ?? 0;
   const end = grant.end ?? d.sizeBytes;
   if (start > end || end > d.sizeBytes) throw new HttpError(416, "range outside the dataset");

@@ -50,6 +50,7 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target for the mouse; the file input inside it is the keyboard's way.
     <div
       class={`file-source${dragging ? " dragging" : ""}`}
       data-testid={`${id}-source`}

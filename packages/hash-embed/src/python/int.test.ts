@@ -85,7 +85,7 @@ describe("pyInt", () => {
         let exact: bigint;
         try {
           exact = pyIntExact(value);
-        } catch (error) {
+        } catch {
           expect(thrown(() => pyInt(value))).toEqual(thrown(() => pyIntExact(value)));
           return;
         }

@@ -8,7 +8,7 @@ const HEX = "0123456789abcdef";
 // What Python writes for each ASCII code unit that needs an escape (ensure_ascii escapes \x7f too).
 const ASCII_ESCAPES: string[] = [];
 for (let code = 0; code < 0x20; code++) ASCII_ESCAPES[code] = "\\u00" + HEX[code >> 4] + HEX[code & 15];
-Object.assign(ASCII_ESCAPES, { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\", 0x7f: "\\u007f" });
+Object.assign(ASCII_ESCAPES, { 8: "\\b", 9: "\\t", 10: "\\n", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\", 127: "\\u007f" });
 const NEEDS_ESCAPE = /[^\x20-\x7e]|["\\]/;
 
 /** A JSON string literal, pure ASCII, `\uXXXX` lowercase (UTF-16 units, so astral chars become pairs). */
@@ -24,8 +24,8 @@ function escapeFrom(s: string, first: number): string {
   for (let i = first; i < s.length; i++) {
     const code = s.charCodeAt(i);
     if (code >= 0x20 && code < 0x7f && code !== 34 && code !== 92) continue;
-    const escape = code <= 0x7f ? ASCII_ESCAPES[code] : "\\u" + HEX[code >> 12] + HEX[(code >> 8) & 15] + HEX[(code >> 4) & 15] + HEX[code & 15];
-    out += s.slice(copied, i) + escape;
+    const escaped = code <= 0x7f ? ASCII_ESCAPES[code] : "\\u" + HEX[code >> 12] + HEX[(code >> 8) & 15] + HEX[(code >> 4) & 15] + HEX[code & 15];
+    out += s.slice(copied, i) + escaped;
     copied = i + 1;
   }
   return out + s.slice(copied) + '"';

@@ -55,13 +55,13 @@ export function get(row: Dict, key: string): unknown {
   const value = row[key];
   if (value === undefined || value === null) return null;
   if (!(key in PROTOTYPE)) return value;
-  return Object.prototype.hasOwnProperty.call(row, key) ? value : null;
+  return  Object.hasOwn(row, key) ? value : null;
 }
 
 /** `key in row`: present, even with a None value. */
 export function has(row: Dict, key: string): boolean {
   if (row[key] === undefined) return false;
-  return !(key in PROTOTYPE) || Object.prototype.hasOwnProperty.call(row, key);
+  return !(key in PROTOTYPE) || Object.hasOwn(row, key);
 }
 
 const PROTOTYPE: object = Object.prototype;

@@ -70,7 +70,7 @@ describe("nearest source: WASM and TS kernels against the Python computation", (
         // Split every family between the two sides, so most rows have a near copy.
         const sources: string[] = [];
         const generated: string[] = [];
-        fams.forEach((fam, f) => fam.forEach((t, k) => ((seed >> ((f + k) % 31)) & 1 ? sources : generated).push(t)));
+        for (const [f, fam] of fams.entries()) for (const [k, t] of fam.entries()) ((seed >> ((f + k) % 31)) & 1 ? sources : generated).push(t);
         expectExact(generated, sources);
       }),
       { numRuns: 300 },

@@ -5,7 +5,7 @@
  * a repeat of an earlier vector scores the same as it, so strict `>` keeps the earlier index.
  * A source with a count above 255 does not fit a byte and is kept sparse, scanned exactly.
  */
-import { ByteSpace } from "./byte-space.js";
+import type { ByteSpace } from "./byte-space.js";
 import type { CountEmbedder } from "./count-embedder.js";
 import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE } from "./layout.js";
 

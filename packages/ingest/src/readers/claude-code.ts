@@ -56,7 +56,10 @@ export const claudeCodeReader: RecordReader = {
         return;
       }
       const entry = { value, line: record.line, order };
-      if (value.type === "summary") return void summaries.push(entry);
+      if (value.type === "summary") {
+        summaries.push(entry);
+        return;
+      }
       if (!CHAIN_TYPES.has(value.type)) {
         problem({ kind: "dropped", line: record.line, reason: `${value.type} record (not conversation)` });
         return;

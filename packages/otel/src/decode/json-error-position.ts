@@ -61,7 +61,10 @@ export function jsonErrorOffset(text: string): number {
         fail();
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     const word = c === "t" ? "true" : c === "f" ? "false" : c === "n" ? "null" : "";
     if (word !== "") {
       // Point at the first wrong letter, where V8 says "Unexpected token".

@@ -31,7 +31,7 @@ describe("parseOtlpJson", () => {
 
   it("leaves doubles and other numbers to JSON.parse", () => {
     const span = (parseOtlpJson(BARE) as any).resourceSpans[0].scopeSpans[0].spans[0];
-    expect(span.attributes[1].value.doubleValue).toBe(1544712660000000001);
+    expect(span.attributes[1].value.doubleValue).toBe(Number("1544712660000000001")); // the double nearest, as JSON.parse reads it
     const v = parseOtlpJson('{"a":{"intValue":1.5},"b":{"intValue":1e3},"kind":2,"flags":257}') as any;
     expect(v).toEqual({ a: { intValue: 1.5 }, b: { intValue: 1000 }, kind: 2, flags: 257 });
   });

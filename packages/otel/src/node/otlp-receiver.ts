@@ -112,7 +112,7 @@ export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Prom
       response.setHeader("Connection", "close");
       return answer(response, 413, protobufBody, `request body over the ${bodyLimit}-byte limit`);
     }
-    let exports;
+    let exports: Awaited<ReturnType<typeof decodeOtlp>>;
     try {
       exports = await decodeOtlp(body, {
         contentType: request.headers["content-type"],

@@ -114,7 +114,7 @@ export async function removeApiKey(options: NodeRuntimeOptions = {}): Promise<Re
     if (PlatformError.isInstance(error)) return { path, removed: false };
     throw error;
   }
-  if (stored === null || !Object.prototype.hasOwnProperty.call(stored, "api_key")) return { path, removed: false };
+  if (stored === null || !Object.hasOwn(stored, "api_key")) return { path, removed: false };
   const rest = { ...stored };
   delete rest["api_key"];
   if (Object.keys(rest).length === 0) await rm(path, { force: true });

@@ -128,7 +128,7 @@ const keyScratch: string[] = [];
 function definedKeys(args: Dict): string[] {
   const keys = keyScratch;
   keys.length = 0;
-  for (const key in args) if (args[key] !== undefined && Object.prototype.hasOwnProperty.call(args, key)) keys.push(key);
+  for (const key in args) if (args[key] !== undefined && Object.hasOwn(args, key)) keys.push(key);
   return keys;
 }
 

@@ -18,7 +18,7 @@ function keyError(path: string): Error {
 }
 
 function required(report: Dict, key: string, path = key): unknown {
-  if (!Object.prototype.hasOwnProperty.call(report, key) || report[key] === undefined) throw keyError(path);
+  if (!Object.hasOwn(report, key) || report[key] === undefined) throw keyError(path);
   return report[key];
 }
 

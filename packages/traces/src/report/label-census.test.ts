@@ -78,7 +78,7 @@ describe("labelCensus", () => {
     const row = JSON.parse('{"é": 1, "z": 1, "😀": 1, "\uff61": 1, "__proto__": 2}') as Record<string, unknown>;
     const census = labelCensus([row]);
     expect(Object.keys(census.unread_numeric_columns)).toEqual(["__proto__", "z", "é", "\uff61", "😀"]);
-    expect(Object.prototype.hasOwnProperty.call(census.unread_numeric_columns, "__proto__")).toBe(true);
+    expect(Object.hasOwn(census.unread_numeric_columns, "__proto__")).toBe(true);
   });
 
   it("does not count values float() rejects, or NaN", () => {

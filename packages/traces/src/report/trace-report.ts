@@ -123,7 +123,7 @@ function emphasis(mined: MinedCounters, tools: Dict[], policy: unknown): Record<
     const b = axisValues(base, axis);
     const a = axisValues(aimed, axis);
     const pos = new Map<unknown, number>();
-    b.forEach((value, i) => pos.set(value, i)); // a duplicate keeps its last index, as dict assignment does
+    for (const [i, value] of b.entries()) pos.set(value, i); // a duplicate keeps its last index, as dict assignment does
     const narrowed = a.length < b.length;
     const gained: string[] = [];
     a.forEach((value, i) => {

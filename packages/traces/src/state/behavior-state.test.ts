@@ -221,7 +221,7 @@ describe("behaviorState and regionProgress on arbitrary JSON", () => {
   it("only ever throw the documented ts TypeError, and shares stay within the pool", () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(jsonish.object, fc.jsonValue()), { maxLength: 10 }), (rows) => {
-        let state;
+        let state: ReturnType<typeof behaviorState>;
         try {
           state = behaviorState(rows);
         } catch (error) {

@@ -4,7 +4,7 @@
  * by element, and anything else, a string against a number included, raises TypeError. That
  * TypeError is a documented Python failure, so we throw it too, naming the two rows.
  */
-import { compareStrings, isDict, isNone, isPyInt, pyRepr, truthy } from "@whileai/hash-embed/internal";
+import { compareStrings, isDict, isNone, pyRepr, truthy } from "@whileai/hash-embed/internal";
 import { typeName } from "../rows/options.js";
 
 function isNumeric(value: unknown): value is number | bigint | boolean {
@@ -17,11 +17,12 @@ function numeric(value: number | bigint | boolean): number | bigint {
 
 /** Python `a == b` on JSON-shaped values (never raises). */
 function pyEquals(a: unknown, b: unknown): boolean {
+  // biome-ignore lint/suspicious/noDoubleEquals: Python compares an int and a float by value.
   if (isNumeric(a) && isNumeric(b)) return numeric(a) == numeric(b); // loose on purpose: 1n == 1 is true, 1n === 1 is not
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => pyEquals(x, b[i]));
   if (isDict(a) && isDict(b)) {
     const keys = Object.keys(a).filter((k) => a[k] !== undefined);
-    return keys.length === Object.keys(b).filter((k) => b[k] !== undefined).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && pyEquals(a[k], b[k]));
+    return keys.length === Object.keys(b).filter((k) => b[k] !== undefined).length && keys.every((k) => Object.hasOwn(b, k) && pyEquals(a[k], b[k]));
   }
   if (isNone(a) && isNone(b)) return true;
   return a === b;

@@ -4,7 +4,7 @@ import { transferProgress } from "./transfer-progress.js";
 /** A stand-in terminal that records what the bar writes (cursor moves arrive as escape codes). */
 function terminal(isTTY: boolean) {
   const chunks: string[] = [];
-  return { stream: { isTTY, columns: 120, write: (chunk: string) => (chunks.push(chunk), true) }, text: () => chunks.join("") };
+  return { stream: { isTTY, columns: 120, write: (chunk: string) => chunks.push(chunk) > 0 }, text: () => chunks.join("") };
 }
 
 describe("transferProgress", () => {

@@ -19,7 +19,7 @@ import { cliWording } from "../../wording.js";
 
 /** The file must be a regular file: say so before any request is made. */
 async function requireFile(path: string): Promise<void> {
-  let info;
+  let info: Awaited<ReturnType<typeof stat>>;
   try {
     info = await stat(resolvePath(path));
   } catch (error) {
