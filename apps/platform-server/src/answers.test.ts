@@ -78,7 +78,7 @@ describe("POST /auth/issue-credential and refresh-credential without ttlSeconds"
 
 describe("presigned URLs", () => {
   it("verify only in their signed form: leading zeros in expires, start or end are refused", async () => {
-    const { server, apiKey } = await scratchServer();
+    const { apiKey } = await scratchServer();
     const id = String((await pushRows([{ prompt: "p" }], "zeros", { apiKey }))["datasetId"]);
     const { parts } = (await call("GET", `/datasets/${id}/download`, { apiKey })) as { parts: string[] };
     const url = new URL(parts[0]!);
