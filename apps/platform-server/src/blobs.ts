@@ -1,13 +1,15 @@
 /** The blob store: one file per dataset under `<dataDir>/blobs`, named only from validated ids. */
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync, renameSync } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /** Dataset ids are minted here (`ds_` + 24 hex digits); anything else never reaches the filesystem. */
 const DATASET_ID = /^ds_[0-9a-f]{24}$/;
+/** An upload's temporary file, `<id>.<random>.tmp`, as write() names it. */
+const PARTIAL = /^ds_[0-9a-f]{24}\.[0-9a-f]{12}\.tmp$/;
 
 export function newDatasetId(): string {
   return `ds_${randomBytes(12).toString("hex")}`;
@@ -84,6 +86,24 @@ export class BlobStore {
       if (n) this.sealed.set(id, n);
       else this.sealed.delete(id);
     };
+  }
+
+  /**
+   * Removes the temporary files of uploads that were cut off by a crash (a dropped connection
+   * removes its own): at start no upload is running, so every one is a dead partial. Returns
+   * how many bytes were freed.
+   */
+  async removePartials(): Promise<{ files: number; bytes: number }> {
+    let files = 0;
+    let bytes = 0;
+    for (const name of await readdir(this.dir)) {
+      if (!PARTIAL.test(name)) continue;
+      const path = join(this.dir, name);
+      bytes += (await stat(path)).size;
+      await rm(path, { force: true });
+      files++;
+    }
+    return { files, bytes };
   }
 
   async size(id: string): Promise<number | null> {

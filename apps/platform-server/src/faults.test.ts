@@ -3,15 +3,20 @@
  * restart mid-session, connections cut during the presigned PUT (by a TCP proxy in front of the
  * blob URLs), an upload still in flight at finalize, and nothing half-finished ever listed as ready.
  */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { readdirSync, watch, writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { call, catalog, datasets, pull, pushFile, pushRows, type RetryOptions } from "@whileai/platform/node";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashFile, writeJsonlFile } from "./testing/big-file.js";
 import { startDropProxy, type CutPoint, type DropProxy } from "./testing/drop-proxy.js";
-import { scratchServer, startServer, stopServer } from "./testing/scratch-server.js";
+import { scratchDir, scratchServer, startServer, stopServer } from "./testing/scratch-server.js";
+import { localSecrets } from "./local-secrets.js";
 import { platformFailure } from "./testing/server.js";
 import { trajectoryRows } from "../../../bench/trajectories.mjs";
 import type { PlatformServerOptions } from "./server.js";
@@ -304,5 +309,63 @@ describe("request bodies", () => {
     expect(storedDatasets(dataDir).map((d) => d.status)).toEqual(["pending", "pending"]);
     expect(blobFiles(dataDir)).toEqual([]);
     expect(await call("GET", "/agents", { apiKey })).toEqual({ agents: [] });
+  });
+});
+
+/** The built server (`dist/main.js`, what `pnpm start` runs) in a child process on `dataDir`; resolves once it prints its URL. */
+async function spawnServer(dataDir: string) {
+  const main = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "main.js");
+  const child = spawn(process.execPath, [main], { env: { ...process.env, PORT: "0", WHILEAI_SERVER_DATA: dataDir }, stdio: ["ignore", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout! });
+  for await (const line of lines) {
+    const url = /on (http:\/\/\S+) /.exec(line)?.[1];
+    if (url) return { child, url };
+  }
+  throw new Error("the server exited before printing its URL");
+}
+
+describe("a crash (kill -9) in the middle of an upload", () => {
+  /** A server process killed while a PUT is half sent: its partial file and the pending dataset are left as they were. */
+  async function crashMidUpload() {
+    const dataDir = scratchDir("wai-crash-");
+    const { child, url } = await spawnServer(dataDir);
+    const { devKey, signingKey } = localSecrets(dataDir);
+    const { datasetId, uploadUrl } = (await call("POST", "/datasets", { apiKey: devKey, apiUrl: url, body: { name: "crashed" } })) as { datasetId: string; uploadUrl: string };
+    const rows = Buffer.from('{"prompt": "p", "reward": 1}\n'.repeat(40_000));
+    const put = request(uploadUrl, { method: "PUT", headers: { "Content-Length": rows.length } });
+    put.on("error", () => {});
+    put.write(rows.subarray(0, 1 << 18));
+    await untilBlobs(dataDir, (files) => files.some((f) => f.endsWith(".tmp")));
+    child.kill("SIGKILL");
+    await once(child, "exit");
+    put.destroy();
+    expect(blobFiles(dataDir)).toEqual([expect.stringMatching(new RegExp(`^${datasetId}\\.[0-9a-f]{12}\\.tmp$`))]);
+    expect(storedDatasets(dataDir)).toEqual([{ id: datasetId, status: "pending" }]);
+    return { dataDir, datasetId, uploadUrl, rows, signingKey, devKey };
+  }
+
+  it("the next start removes the partial file and, once its upload URL has expired, the pending dataset", async () => {
+    const { dataDir } = await crashMidUpload();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      // Started after the upload URL's lifetime: the dataset can never receive bytes.
+      await startServer(dataDir, { now: () => Date.now() + 3601_000 });
+      expect(warned).toHaveBeenCalledOnce();
+    } finally {
+      warned.mockRestore();
+    }
+    expect(blobFiles(dataDir)).toEqual([]);
+    expect(storedDatasets(dataDir)).toEqual([]);
+  });
+
+  it("a start while the upload URL still works removes the partial file and keeps the dataset, so the retried PUT lands", async () => {
+    const { dataDir, datasetId, uploadUrl, rows, signingKey, devKey } = await crashMidUpload();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const server = await startServer(dataDir, { signingKey, port: Number(new URL(uploadUrl).port) }).finally(() => warned.mockRestore());
+    server.ensureAccountKey("dev", devKey);
+    expect(blobFiles(dataDir)).toEqual([]);
+    expect((await fetch(uploadUrl, { method: "PUT", body: rows })).status).toBe(200);
+    expect(await call("POST", `/datasets/${datasetId}/finalize`, { apiKey: devKey, apiUrl: server.url })).toMatchObject({ status: "ready", rows: 40_000 });
+    expect(blobFiles(dataDir)).toEqual([`${datasetId}.jsonl`]);
   });
 });

@@ -2,9 +2,10 @@
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { BlobStore, isDatasetId } from "./blobs.js";
 import { HfJobs, HfStore } from "./hf-store.js";
-import { HttpError, sendError } from "./http.js";
+import { HttpError, refuseConnect, sendError } from "./http.js";
 import { CredentialStore, unusable } from "./credential-store.js";
 import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
 import { previewRoute, profileRoute } from "./routes/analysis.js";
@@ -16,6 +17,7 @@ import { datasetRow, hfMe, hfPublishDataset, runRoute, type HubConnection } from
 import { importHfRoute, type HfImportContext } from "./routes/hf-import.js";
 import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta } from "./routes/datasets.js";
 import { deleteTrace, ingestTraces, listTraces, sendScores, type TraceContext } from "./routes/traces.js";
+import { clearCrashLeftovers } from "./recover.js";
 import { Store } from "./store.js";
 import { TraceStore } from "./trace-store.js";
 
@@ -104,6 +106,11 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     urlTtlSeconds: options.urlTtlSeconds ?? DEFAULTS.urlTtlSeconds,
     partBytes: options.partBytes ?? DEFAULTS.partBytes,
   };
+  const recovered = await clearCrashLeftovers(store, ctx.blobs, new Date(now() - ctx.urlTtlSeconds * 1000));
+  if (recovered.partials || recovered.abandoned) {
+    const mb = (recovered.partialBytes / 1e6).toFixed(1);
+    console.warn(`whileai platform: removed ${recovered.partials} partial upload(s) (${mb} MB) and ${recovered.abandoned} pending dataset(s) whose upload URL expired, left by an earlier run`);
+  }
 
   function authenticate(req: IncomingMessage): string {
     const key = req.headers["x-api-key"];
@@ -209,12 +216,16 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return sendError(req, res, error.status, error.message);
-      // A client that hung up mid-transfer needs no reply; anything else is our bug, reported as a 500.
-      if (req.destroyed || res.destroyed) return;
-      console.error(error);
+      // A client that hung up mid-transfer needs no reply (its connection is gone). Not
+      // `req.destroyed`: Node sets it once the body has been read, which left our bugs unanswered.
+      if (res.destroyed || req.socket.destroyed) return;
+      // Anything else is our bug: logged, and answered 500.
+      console.error(`${req.method ?? "?"} ${req.url ?? "?"} failed:`, error);
       sendError(req, res, 500, "internal error");
     });
   });
+  // Node closes a CONNECT's socket unanswered when nobody listens for it: this server proxies nothing.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => refuseConnect(socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());

@@ -207,6 +207,12 @@ export class Store {
     this.db.prepare(`UPDATE datasets SET ${set} WHERE id = ?`).run(...columns.map((c) => meta[c] ?? null), id);
   }
 
+  /** Ids of the pending datasets created before `createdBefore` (an ISO time). */
+  pendingBefore(createdBefore: string): string[] {
+    const rows = this.db.prepare("SELECT id FROM datasets WHERE status = 'pending' AND created_at < ?").all(createdBefore) as { id: string }[];
+    return rows.map((r) => r.id);
+  }
+
   deleteDataset(id: string): void {
     this.db.prepare("DELETE FROM datasets WHERE id = ?").run(id);
   }
