@@ -1,16 +1,18 @@
 // The child process of bench/tabular.bench.mjs's memory check: streams one trace file through the
 // front door (`streamTracesFile`) with a sink that only counts rows, then prints one JSON line with
 // the count, the report's counts and the process's peak resident set. It imports nothing else, so
-// its peak is the reader's own (plus Node's baseline). With --hyparquet it reads a Parquet file
-// with hyparquet alone instead (a row group at a time, at file offsets, as the front door does,
-// rows decoded and dropped): what the decode costs without the front door.
-//   node bench/tabular-count.mjs FILE [--hyparquet]
+// its peak is the reader's own (plus Node's baseline). `streamTracesFile` decodes Parquet in a
+// worker thread; with --in-thread the front door reads the file in this thread instead
+// (`streamTraces` on the file at offsets, as a browser reads a Blob); with --hyparquet hyparquet
+// alone reads it (a row group at a time, at file offsets, rows decoded and dropped): what the
+// decode costs without the front door.
+//   node bench/tabular-count.mjs FILE [--in-thread | --hyparquet]
 import { open } from "node:fs/promises";
 import { getHeapStatistics } from "node:v8";
 
 const file = process.argv[2];
 if (!file) {
-  console.error("usage: node bench/tabular-count.mjs FILE [--hyparquet]");
+  console.error("usage: node bench/tabular-count.mjs FILE [--in-thread | --hyparquet]");
   process.exit(2);
 }
 let rows = 0;
@@ -18,11 +20,12 @@ let records;
 let reportRows;
 let format;
 const start = performance.now();
-if (process.argv.includes("--hyparquet")) {
-  const [{ parquetMetadataAsync, parquetReadObjects }, { compressors }] = await Promise.all([import("hyparquet"), import("hyparquet-compressors")]);
-  const handle = await open(file, "r");
+/** The file at offsets, as hyparquet and the front door's RandomAccessBytes take it. */
+async function fileAtOffsets(path) {
+  const handle = await open(path, "r");
   const byteLength = (await handle.stat()).size;
-  const asyncBuffer = {
+  return {
+    handle,
     byteLength,
     async slice(from, to = byteLength) {
       const bytes = new Uint8Array(to - from);
@@ -30,6 +33,11 @@ if (process.argv.includes("--hyparquet")) {
       return bytes.buffer;
     },
   };
+}
+if (process.argv.includes("--hyparquet")) {
+  const [{ parquetMetadataAsync, parquetReadObjects }, { compressors }] = await Promise.all([import("hyparquet"), import("hyparquet-compressors")]);
+  const asyncBuffer = await fileAtOffsets(file);
+  const handle = asyncBuffer.handle;
   const metadata = await parquetMetadataAsync(asyncBuffer);
   let at = 0;
   for (const group of metadata.row_groups) {
@@ -40,6 +48,14 @@ if (process.argv.includes("--hyparquet")) {
   await handle.close();
   records = rows;
   format = "parquet (hyparquet alone)";
+} else if (process.argv.includes("--in-thread")) {
+  const { streamTraces } = await import("@whileai/ingest");
+  const access = await fileAtOffsets(file);
+  const report = await streamTraces(access, { name: file }, (batch) => {
+    rows += batch.length;
+  });
+  await access.handle.close();
+  ({ records, rows: reportRows, format } = report);
 } else {
   const { streamTracesFile } = await import("@whileai/ingest/node");
   const report = await streamTracesFile(file, {}, (batch) => {

@@ -26,6 +26,7 @@ import * as parquetWasm from "parquet-wasm";
 import { Bench } from "tinybench";
 import { encodeRows, readTraces, readTracesFile } from "@whileai/ingest/node";
 import { benchRows } from "./rows.mjs";
+import { PARQUET_WORKER_HEAP_MIB } from "../packages/ingest/dist/node/parquet-thread.js";
 
 const arg = (name, fallback) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -399,8 +400,9 @@ if (GIB > 0) {
   // For the record, not asserted: what the peak is made of, on a smaller file of the same row groups.
   const small = writeBig(join(dir, "small.parquet"), { groups: DIAGNOSTIC_GROUPS });
   diagnostics = [
-    ["front door (`streamTracesFile`), Node's default heap limit", countInChild(small.path)],
-    ["front door, `--max-old-space-size=256`", countInChild(small.path, { flags: ["--max-old-space-size=256"] })],
+    ["front door (`streamTracesFile`: Parquet decoded in a worker thread), Node's default heap limit", countInChild(small.path)],
+    ["front door in one thread (`streamTraces` on the file at offsets, as a browser reads a Blob), default heap limit", countInChild(small.path, { mode: ["--in-thread"] })],
+    ["front door in one thread, `--max-old-space-size=256`", countInChild(small.path, { flags: ["--max-old-space-size=256"], mode: ["--in-thread"] })],
     ["hyparquet alone (`parquetReadObjects` a row group at a time), default heap limit", countInChild(small.path, { mode: ["--hyparquet"] })],
     ["hyparquet alone, `--max-old-space-size=256`", countInChild(small.path, { flags: ["--max-old-space-size=256"], mode: ["--hyparquet"] })],
   ].map(([label, result]) => ({ label, file: small, ...result }));
@@ -476,7 +478,7 @@ const table = [
   ...(big
     ? [
         `A ${fmt(mb(big.size))} MB (${fmt(big.size / 2 ** 30, 2)} GiB) Parquet file of ${fmt(big.written)} rows (\`benchRows(${fmt(GROUP_ROWS)}, seed)\` with a new seed for each of ${fmt(big.groups)} row groups of ${fmt(GROUP_ROWS)}), written in ${fmt(big.writeSeconds)} s a row group at a time by hyparquet-writer's \`ParquetWriter\` to a file (its \`fileWriter\`), with the schema encodeRows gave the ${fmt(N)} rows (their footer's); its first row group was read back as its rows before.`,
-        `A child process (\`node bench/tabular-count.mjs FILE\`, no flags: Node's default heap limit, ${fmt(big.heapLimitMiB)} MiB here) ran \`streamTracesFile(file, {}, sink)\` with a sink that only counts rows, then printed \`process.resourceUsage().maxRSS\`. The file was deleted after.`,
+        `A child process (\`node bench/tabular-count.mjs FILE\`, no flags: Node's default heap limit, ${fmt(big.heapLimitMiB)} MiB here) ran \`streamTracesFile(file, {}, sink)\` (which decodes the row groups in a worker thread whose heap is capped at ${PARQUET_WORKER_HEAP_MIB} MiB) with a sink that only counts rows, then printed \`process.resourceUsage().maxRSS\`. The file was deleted after.`,
         "",
         "| file | row groups | rows written | records read | rows kept (sink / expected) | read, s | rows/s | MB/s | peak RSS, MiB | limit, MiB |",
         "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",

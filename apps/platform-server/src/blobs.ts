@@ -1,13 +1,15 @@
 /** The blob store: one file per dataset under `<dataDir>/blobs`, named only from validated ids. */
 import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream, mkdirSync, renameSync } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 
 /** Dataset ids are minted here (`ds_` + 24 hex digits); anything else never reaches the filesystem. */
 const DATASET_ID = /^ds_[0-9a-f]{24}$/;
+/** An upload's temporary file as write() names it, `<id>.<server>-<random>.tmp` (`<id>.<random>.tmp` before servers had names). */
+const PARTIAL = /^ds_[0-9a-f]{24}\.(?:([0-9a-f]{16})-)?[0-9a-f]{12}\.tmp$/;
 
 export function newDatasetId(): string {
   return `ds_${randomBytes(12).toString("hex")}`;
@@ -42,7 +44,11 @@ const landAlways: Land = async (rename) => {
 export class BlobStore {
   readonly dir: string;
 
-  constructor(dataDir: string) {
+  /** `instance` names the server writing here, in its temporary files, so another server sharing the folder leaves them alone. */
+  constructor(
+    dataDir: string,
+    private readonly instance: string,
+  ) {
     this.dir = join(dataDir, "blobs");
     mkdirSync(this.dir, { recursive: true });
   }
@@ -62,7 +68,7 @@ export class BlobStore {
    */
   async write(id: string, body: Readable, limit: number, land: Land = landAlways): Promise<number> {
     const target = this.path(id);
-    const tmp = join(this.dir, `${id}.${randomBytes(6).toString("hex")}.tmp`);
+    const tmp = join(this.dir, `${id}.${this.instance}-${randomBytes(6).toString("hex")}.tmp`);
     let size = 0;
     const cap = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -78,6 +84,26 @@ export class BlobStore {
       throw error;
     }
     return size;
+  }
+
+  /**
+   * Removes the temporary files of uploads that were cut off by a crash (a dropped connection
+   * removes its own): those whose server is gone (`isGone(its instance)`; a file named before
+   * servers named theirs counts as gone). Another server's upload still running is left alone.
+   * Returns how many files and bytes were freed.
+   */
+  async removePartials(isGone: (instance: string | null) => Promise<boolean>): Promise<{ files: number; bytes: number }> {
+    let files = 0;
+    let bytes = 0;
+    for (const name of await readdir(this.dir)) {
+      const partial = PARTIAL.exec(name);
+      if (!partial || !(await isGone(partial[1] ?? null))) continue;
+      const path = join(this.dir, name);
+      bytes += (await stat(path)).size;
+      await rm(path, { force: true });
+      files++;
+    }
+    return { files, bytes };
   }
 
   async size(id: string): Promise<number | null> {

@@ -3,15 +3,20 @@
  * restart mid-session, connections cut during the presigned PUT (by a TCP proxy in front of the
  * blob URLs), an upload still in flight at finalize, and nothing half-finished ever listed as ready.
  */
-import { readdirSync, watch, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { writeFileSync } from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+import { fileURLToPath } from "node:url";
 import { call, catalog, datasets, pull, pushFile, pushRows, type RetryOptions } from "@whileai/platform/node";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashFile, writeJsonlFile } from "./testing/big-file.js";
 import { startDropProxy, type CutPoint, type DropProxy } from "./testing/drop-proxy.js";
-import { scratchServer, startServer, stopServer } from "./testing/scratch-server.js";
+import { scratchDir, scratchServer, startServer, stopServer } from "./testing/scratch-server.js";
 import { platformFailure } from "./testing/server.js";
+import { blobFiles, startPut, untilBlobs } from "./testing/uploads.js";
 import { trajectoryRows } from "../../../bench/trajectories.mjs";
 import type { PlatformServerOptions } from "./server.js";
 import { openDatabase } from "./db/open.js";
@@ -44,22 +49,6 @@ async function storedDatasets(dataDir: string): Promise<{ id: string; status: st
   } finally {
     await db.close();
   }
-}
-
-const blobFiles = (dataDir: string) => readdirSync(join(dataDir, "blobs")).sort();
-
-/** Resolves once `check` holds, looking again at each change in the server's blob directory. */
-function untilBlobs(dataDir: string, check: (files: string[]) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      if (!check(blobFiles(dataDir))) return;
-      watcher.close();
-      resolve();
-    };
-    // Watching before the first look, so a change between the two is not missed.
-    const watcher = watch(join(dataDir, "blobs"), done).on("error", reject);
-    done();
-  });
 }
 
 interface Listing {
@@ -191,26 +180,6 @@ describe("a connection cut during a part download", () => {
   });
 });
 
-/** Starts a PUT of `total` bytes by sending `first` and holding the rest back; `finish` sends the rest and resolves with the reply. */
-function startPut(uploadUrl: string, first: Buffer, total: number): { finish: (rest: Buffer) => Promise<{ status: number; body: string }> } {
-  const req = request(uploadUrl, { method: "PUT", headers: { "Content-Length": total } });
-  const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.on("response", (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-  });
-  req.write(first);
-  return {
-    finish: async (rest) => {
-      req.end(rest);
-      return reply;
-    },
-  };
-}
-
 describe("half-finished datasets", () => {
   it("created, uploaded-but-not-finalized and cut uploads are never listed, granted, previewed or published", async () => {
     const { apiKey, dataDir, server } = await behindProxy(1, { at: "mid-body", afterBytes: 1000 });
@@ -305,5 +274,66 @@ describe("request bodies", () => {
     expect((await storedDatasets(dataDir)).map((d) => d.status)).toEqual(["pending", "pending"]);
     expect(blobFiles(dataDir)).toEqual([]);
     expect(await call("GET", "/agents", { apiKey })).toEqual({ agents: [] });
+  });
+});
+
+/** The built server (`dist/main.js`, what `pnpm start` runs) in a child process on `dataDir` (and the test's database) signing with `signingKey`; resolves once it prints its URL and dev key. */
+async function spawnServer(dataDir: string, signingKey: string) {
+  const main = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "main.js");
+  const env = { ...process.env, PORT: "0", WHILEAI_SERVER_DATA: dataDir, WHILEAI_SIGNING_KEY: signingKey, WHILEAI_DATABASE_URL: (await testDatabase()) ?? "" };
+  const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "pipe", "inherit"] });
+  const lines = createInterface({ input: child.stdout! });
+  let url: string | undefined;
+  for await (const line of lines) {
+    url ??= /on (http:\/\/\S+) /.exec(line)?.[1];
+    const devKey = /^dev API key: (\S+)$/.exec(line)?.[1];
+    if (url && devKey) return { child, url, devKey };
+  }
+  throw new Error("the server exited before printing its URL and dev key");
+}
+
+describe("a crash (kill -9) in the middle of an upload", () => {
+  /** A server process killed while a PUT is half sent: its partial file and the pending dataset are left as they were. */
+  async function crashMidUpload() {
+    const dataDir = scratchDir("wai-crash-");
+    const signingKey = "crash-test-signing-key";
+    const { child, url, devKey } = await spawnServer(dataDir, signingKey);
+    const { datasetId, uploadUrl } = (await call("POST", "/datasets", { apiKey: devKey, apiUrl: url, body: { name: "crashed" } })) as { datasetId: string; uploadUrl: string };
+    const rows = Buffer.from('{"prompt": "p", "reward": 1}\n'.repeat(40_000));
+    const put = request(uploadUrl, { method: "PUT", headers: { "Content-Length": rows.length } });
+    put.on("error", () => {});
+    put.write(rows.subarray(0, 1 << 18));
+    await untilBlobs(dataDir, (files) => files.some((f) => f.endsWith(".tmp")));
+    child.kill("SIGKILL");
+    await once(child, "exit");
+    put.destroy();
+    expect(blobFiles(dataDir)).toEqual([expect.stringMatching(new RegExp(`^${datasetId}\\.[0-9a-f]{16}-[0-9a-f]{12}\\.tmp$`))]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id: datasetId, status: "pending" }]);
+    return { dataDir, datasetId, uploadUrl, rows, signingKey, devKey };
+  }
+
+  it("the next start removes the partial file and, once its upload URL has expired, the pending dataset", async () => {
+    const { dataDir } = await crashMidUpload();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      // Started after the upload URL's lifetime: the dataset can never receive bytes.
+      await startServer(dataDir, { now: () => Date.now() + 3601_000 });
+      expect(warned).toHaveBeenCalledOnce();
+    } finally {
+      warned.mockRestore();
+    }
+    expect(blobFiles(dataDir)).toEqual([]);
+    expect(await storedDatasets(dataDir)).toEqual([]);
+  });
+
+  it("a start while the upload URL still works removes the partial file and keeps the dataset, so the retried PUT lands", async () => {
+    const { dataDir, datasetId, uploadUrl, rows, signingKey, devKey } = await crashMidUpload();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const server = await startServer(dataDir, { signingKey, port: Number(new URL(uploadUrl).port) }).finally(() => warned.mockRestore());
+    await server.ensureAccountKey("dev", devKey);
+    expect(blobFiles(dataDir)).toEqual([]);
+    expect((await fetch(uploadUrl, { method: "PUT", body: rows })).status).toBe(200);
+    expect(await call("POST", `/datasets/${datasetId}/finalize`, { apiKey: devKey, apiUrl: server.url })).toMatchObject({ status: "ready", rows: 40_000 });
+    expect(blobFiles(dataDir)).toEqual([`${datasetId}.jsonl`]);
   });
 });

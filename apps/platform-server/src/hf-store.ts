@@ -4,6 +4,7 @@
  * beside the dataset and go with it when it is deleted.
  */
 import type { Database, Sql } from "./db/database.js";
+import { serverGone } from "./server-liveness.js";
 
 /** The `hf` stamp: `pushing`, then `done` (with `commit`) or `error` (with `error`). */
 export interface PushStamp {
@@ -38,9 +39,6 @@ export interface ImportInfo {
   truncated?: boolean;
   error?: string;
 }
-
-/** The lock a server holds while it runs (see `Database.holdLock`): its jobs are alive while someone holds it. */
-export const serverLock = (instance: string) => `whileai:server:${instance}`;
 
 export class HfStore {
   /** `instance` names this server: a running job records it, so another server starting knows the job is not its to fail. */
@@ -78,14 +76,12 @@ export class HfStore {
 
   /**
    * Jobs run inside the server process that started them, so one still marked running whose
-   * server is gone (no one holds its `serverLock`; an embedded platform's server is always gone
-   * at start) died with it: it is marked failed, rather than polled forever. The jobs of servers
+   * server is gone (`serverGone`; an embedded platform's earlier server always is) died with it: it is marked failed, rather than polled forever. The jobs of servers
    * still running beside this one are left to them.
    */
   async failInterrupted(finishedAt: string): Promise<void> {
     const error = "the local platform stopped before this finished; run it again";
-    const orphaned = async (owner: string | null) =>
-      owner === null || owner === this.instance || (await this.db.transaction((tx) => tx.tryLock(serverLock(owner))));
+    const orphaned = async (owner: string | null) => owner === this.instance || (await serverGone(this.db, owner));
     for (const { dataset, stamp, owner } of await this.db.all<{ dataset: string; stamp: string; owner: string | null }>("SELECT dataset, stamp, owner FROM hf_pushes")) {
       const s = JSON.parse(stamp) as PushStamp;
       if (s.status === "pushing" && (await orphaned(owner))) await this.savePush(dataset, { ...s, status: "error", error, finishedAt });

@@ -1,5 +1,6 @@
 /** Request and reply helpers: JSON bodies under a size cap, errors as `{"error": …}` with a status. */
-import type { IncomingMessage, ServerResponse } from "node:http";
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Duplex } from "node:stream";
 
 /** An error the client should see: its status and message become the reply. */
 export class HttpError extends Error {
@@ -76,4 +77,12 @@ function linger(req: IncomingMessage): void {
   req.once("end", stop);
   socket.once("close", stop);
   req.resume();
+}
+
+/** Answers a CONNECT (which Node hands over as a bare socket) 405 and closes the connection. */
+export function refuseConnect(socket: Duplex): void {
+  const text = JSON.stringify({ error: "method not allowed" });
+  const head = [`HTTP/1.1 405 ${STATUS_CODES[405]}`, "Content-Type: application/json", `Content-Length: ${Buffer.byteLength(text)}`, "Connection: close"];
+  socket.on("error", () => socket.destroy());
+  socket.end(`${head.join("\r\n")}\r\n\r\n${text}`);
 }

@@ -56,6 +56,14 @@ interface Listing {
 }
 
 describe("dataset flow", () => {
+  it("stores rows as Python's json.dumps writes them: a float too large for an int stays a float, not 301 digits", async () => {
+    const { apiKey, dataDir } = await start();
+    const rows = [{ big: 1.5e300, small: 1e-7, whole: 3, ns: 1544712660000000000, half: 0.5 }];
+    const id = String((await pushRows(rows, "floats", { apiKey }))["datasetId"]);
+    expect(readFileSync(join(dataDir, "blobs", `${id}.jsonl`), "utf8")).toBe('{"big": 1.5e+300, "small": 1e-07, "whole": 3, "ns": 1544712660000000000, "half": 0.5}\n');
+    expect(await pull(id, null, { apiKey })).toEqual(rows);
+  });
+
   it("pushRows then pull returns identical rows, and the dataset is listed ready with its size", async () => {
     const { apiKey } = await start();
     const out = await pushRows(ROWS, "first", { apiKey, agent: "support", mode: "sft" });

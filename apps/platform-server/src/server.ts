@@ -3,9 +3,10 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
 import { BlobStore, isDatasetId } from "./blobs.js";
-import { HfJobs, HfStore, serverLock } from "./hf-store.js";
-import { HttpError, sendError } from "./http.js";
+import { HfJobs, HfStore } from "./hf-store.js";
+import { HttpError, refuseConnect, sendError } from "./http.js";
 import { CredentialStore, unusable } from "./credential-store.js";
 import { deleteAgent, listAgents, registerAgent } from "./routes/agents.js";
 import { previewRoute, profileRoute } from "./routes/analysis.js";
@@ -18,6 +19,8 @@ import { importHfRoute, type HfImportContext } from "./routes/hf-import.js";
 import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta } from "./routes/datasets.js";
 import { deleteTrace, ingestTraces, listTraces, sendScores, type TraceContext } from "./routes/traces.js";
 import { openDatabase } from "./db/open.js";
+import { clearCrashLeftovers } from "./recover.js";
+import { serverLock } from "./server-liveness.js";
 import { Store } from "./store.js";
 import { TraceStore } from "./trace-store.js";
 
@@ -107,17 +110,15 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const instance = randomBytes(8).toString("hex");
   const hf = new HfStore(db, instance);
   let releaseInstance = async () => {};
-  let signingKey: string;
-  try {
-    signingKey = options.signingKey || (await store.sharedSetting("signing-key", () => randomBytes(32).toString("base64url")));
-    releaseInstance = await db.holdLock(serverLock(instance));
-    await hf.failInterrupted(new Date(now()).toISOString());
-  } catch (error) {
-    // A server that does not start leaves no connection open behind it.
+  // A server that does not start (the port taken, the database refusing) leaves no connection open behind it.
+  const giveUp = async (error: unknown): Promise<never> => {
     await releaseInstance();
     await store.close();
     throw error;
-  }
+  };
+  const signingKey = options.signingKey || (await store.sharedSetting("signing-key", () => randomBytes(32).toString("base64url")).catch(giveUp));
+  releaseInstance = await db.holdLock(serverLock(instance)).catch(giveUp);
+  await hf.failInterrupted(new Date(now()).toISOString()).catch(giveUp);
   const jobs = new HfJobs();
   const ctx: TraceContext & AuthContext & HfImportContext = {
     store,
@@ -129,7 +130,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     maxCredentialTtlSeconds: options.maxCredentialTtlSeconds ?? DEFAULTS.maxCredentialTtlSeconds,
     traces: new TraceStore(db),
     maxTraceBytes: options.maxTraceBytes ?? DEFAULTS.maxTraceBytes,
-    blobs: new BlobStore(options.dataDir),
+    blobs: new BlobStore(options.dataDir, instance),
     signingKey,
     baseUrl: () => baseUrl,
     nowSeconds: () => Math.floor(now() / 1000),
@@ -137,6 +138,11 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     urlTtlSeconds: options.urlTtlSeconds ?? DEFAULTS.urlTtlSeconds,
     partBytes: options.partBytes ?? DEFAULTS.partBytes,
   };
+  const recovered = await clearCrashLeftovers(store, ctx.blobs, new Date(now() - ctx.urlTtlSeconds * 1000)).catch(giveUp);
+  if (recovered.partials || recovered.abandoned) {
+    const mb = (recovered.partialBytes / 1e6).toFixed(1);
+    console.warn(`whileai platform: removed ${recovered.partials} partial upload(s) (${mb} MB) and ${recovered.abandoned} pending dataset(s) whose upload URL expired, left by an earlier run`);
+  }
 
   async function authenticate(req: IncomingMessage): Promise<string> {
     const key = req.headers["x-api-key"];
@@ -242,21 +248,20 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   const server = createServer((req, res) => {
     route(req, res).catch((error: unknown) => {
       if (error instanceof HttpError) return sendError(req, res, error.status, error.message);
-      // A client that hung up mid-transfer needs no reply; anything else is our bug, reported as a 500.
-      if (req.destroyed || res.destroyed) return;
-      console.error(error);
+      // A client that hung up mid-transfer needs no reply (its connection is gone). Not
+      // `req.destroyed`: Node sets it once the body has been read, which left our bugs unanswered.
+      if (res.destroyed || req.socket.destroyed) return;
+      // Anything else is our bug: logged, and answered 500.
+      console.error(`${req.method ?? "?"} ${req.url ?? "?"} failed:`, error);
       sendError(req, res, 500, "internal error");
     });
   });
+  // Node closes a CONNECT's socket unanswered when nobody listens for it: this server proxies nothing.
+  server.on("connect", (_req: IncomingMessage, socket: Duplex) => refuseConnect(socket));
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  }).catch(async (error: unknown) => {
-    // Not listening (the port is taken): the database's connections close with it.
-    await releaseInstance();
-    await store.close();
-    throw error;
-  });
+  }).catch(giveUp);
   const address = server.address() as AddressInfo;
   const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
   const shown = host.includes(":") ? `[${host}]` : host;

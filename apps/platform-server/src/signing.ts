@@ -24,7 +24,8 @@ export function signGrant(key: string, grant: Grant, expires: number): string {
   return q.toString();
 }
 
-const DIGITS = /^\d{1,15}$/;
+// Canonical decimals only (no leading zeros): a grant has one signed form, the one signGrant wrote.
+const DIGITS = /^(0|[1-9]\d{0,14})$/;
 
 function intParam(query: URLSearchParams, name: string): number | undefined | null {
   const v = query.get(name);

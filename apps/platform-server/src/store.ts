@@ -222,6 +222,12 @@ export class Store {
     await this.db.run(`UPDATE datasets SET ${set} WHERE id = ?`, [...columns.map((c) => meta[c] ?? null), id]);
   }
 
+  /** Ids of the pending datasets created before `createdBefore` (an ISO time). */
+  async pendingBefore(createdBefore: string): Promise<string[]> {
+    const rows = await this.db.all<{ id: string }>("SELECT id FROM datasets WHERE status = 'pending' AND created_at < ?", [createdBefore]);
+    return rows.map((r) => r.id);
+  }
+
   async deleteDataset(id: string): Promise<void> {
     await this.db.run("DELETE FROM datasets WHERE id = ?", [id]);
   }

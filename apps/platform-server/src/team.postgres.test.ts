@@ -6,10 +6,12 @@
 import { call, createNodeRuntime, datasets, pull, pushRows, registerAgent, setPlatformRuntime } from "@whileai/platform/node";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/open.js";
-import { HfStore, serverLock } from "./hf-store.js";
+import { HfStore } from "./hf-store.js";
+import { serverLock } from "./server-liveness.js";
 import { createPlatformServer, type PlatformServer } from "./server.js";
 import { Store } from "./store.js";
 import { scratchDir } from "./testing/scratch-server.js";
+import { blobFiles, startPut, untilBlobs } from "./testing/uploads.js";
 import { freshSchemaUrl } from "./testing/test-store.js";
 
 const open: PlatformServer[] = [];
@@ -155,6 +157,19 @@ describe("what one server holds while it works, seen by the other", () => {
     expect([late.status, await late.json()]).toEqual([409, { error: `dataset ${created.datasetId} was finalized while this upload was in flight; its bytes cannot change` }]);
     expect(await call("POST", `/datasets/${created.datasetId}/finalize`, { apiKey, apiUrl: b.url })).toMatchObject({ status: "ready", rows: 3, sizeBytes: v1.length });
     expect(await pull(created.datasetId, null, { apiKey, apiUrl: a.url })).toEqual([{ v: 1 }, { v: 1 }, { v: 1 }]);
+  });
+
+  it("a server starting on the shared folder leaves another server's upload in flight alone: it lands whole", async () => {
+    const { a, apiKey, database, dataDir } = await team();
+    const created = (await call("POST", "/datasets", { apiKey, apiUrl: a.url, body: { name: "in-flight" } })) as { datasetId: string; uploadUrl: string };
+    const bytes = Buffer.from('{"v": 1}\n'.repeat(50_000));
+    const put = startPut(created.uploadUrl, bytes.subarray(0, 1 << 16), bytes.length);
+    await untilBlobs(dataDir, (files) => files.some((f) => f.endsWith(".tmp")));
+    const partial = blobFiles(dataDir);
+    open.push(await createPlatformServer({ dataDir, database }));
+    expect(blobFiles(dataDir)).toEqual(partial);
+    expect((await put.finish(bytes.subarray(1 << 16))).status).toBe(200);
+    expect(await call("POST", `/datasets/${created.datasetId}/finalize`, { apiKey, apiUrl: a.url })).toMatchObject({ status: "ready", rows: 50_000 });
   });
 
   it("a server starting leaves the Hugging Face jobs of a server still running to it, and fails those of one that is gone", async () => {

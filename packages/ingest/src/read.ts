@@ -58,18 +58,33 @@ function isOtlpDecodeError(error: unknown): error is OtlpDecodeError {
   return otelLoaded?.OtlpDecodeError.isInstance(error) === true;
 }
 
+/** How a source's tables are read where the default will not do: the Node entry reads a Parquet file in a worker thread. */
+export interface TableReaders {
+  parquet?: (access: RandomAccessBytes, table: TableContext) => Promise<void>;
+}
+
 /** All rows of one source, and its report. */
-export async function readTraces(source: TraceBytes, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
+export function readTraces(source: TraceBytes, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
+  return readSource(source, options, {});
+}
+
+/** The rows of one source handed to `sink` in batches as they are read; resolves to its report. */
+export function streamTraces(source: TraceBytes, options: ReadTracesOptions, sink: RowBatchSink): Promise<SourceReport> {
+  return streamSource(source, options, {}, sink);
+}
+
+/** `readTraces`, its tables read by `readers`. */
+export async function readSource(source: TraceBytes, options: ReadTracesOptions, readers: TableReaders): Promise<{ rows: TraceRow[]; report: SourceReport }> {
   const rows: TraceRow[] = [];
-  const report = await streamTraces(source, options, (batch) => {
+  const report = await streamSource(source, options, readers, (batch) => {
     // push one by one: spreading a million rows into push() overflows the call stack.
     for (const row of batch) rows.push(row);
   });
   return { rows, report };
 }
 
-/** The rows of one source handed to `sink` in batches as they are read; resolves to its report. */
-export async function streamTraces(source: TraceBytes, options: ReadTracesOptions, sink: RowBatchSink): Promise<SourceReport> {
+/** `streamTraces`, its tables read by `readers`. */
+export async function streamSource(source: TraceBytes, options: ReadTracesOptions, readers: TableReaders, sink: RowBatchSink): Promise<SourceReport> {
   const name = options.name ?? "input";
   const report = emptyReport(name);
   const rows = new RowBatcher(options, report, sink);
@@ -77,7 +92,7 @@ export async function streamTraces(source: TraceBytes, options: ReadTracesOption
   // Parquet is read footer first, a row group at a time: a file, Blob or buffer is read where it lies.
   const access = randomAccess(source);
   const kindAtStart = access && tableKind(new Uint8Array(await Promise.resolve(access.slice(0, Math.min(8, access.byteLength))).catch((error: unknown) => failRead(error, name))));
-  if (access && kindAtStart) await readTable(kindAtStart, access, table);
+  if (access && kindAtStart) await readTable(kindAtStart, access, table, readers);
   else {
     const bytes = await openBytes(source, name, options.maxInflatedBytes ?? Number.POSITIVE_INFINITY);
     report.gzip = bytes.gzip;
@@ -85,7 +100,7 @@ export async function streamTraces(source: TraceBytes, options: ReadTracesOption
     const tableInStream = kind === "binary" ? tableKind(bytes.head) : undefined;
     if (tableInStream) {
       // A stream (stdin, a gzipped file) has no offsets to read at: its table is held whole.
-      await readTable(tableInStream, bytesAccess(await readAll(bytes.chunks)), table);
+      await readTable(tableInStream, bytesAccess(await readAll(bytes.chunks)), table, {});
     } else if (kind === "binary") {
       report.format = "otlp-protobuf";
       const otel = await loadOtel();
@@ -111,10 +126,10 @@ function tableContext(name: string, report: SourceReport, options: ReadTracesOpt
 }
 
 /** A Parquet or Arrow source; the readers load on demand, so JSON users never download them. */
-async function readTable(kind: "parquet" | "arrow-file" | "arrow-stream", access: RandomAccessBytes, table: TableContext): Promise<void> {
+async function readTable(kind: "parquet" | "arrow-file" | "arrow-stream", access: RandomAccessBytes, table: TableContext, readers: TableReaders): Promise<void> {
   table.report.format = kind;
   if (kind === "parquet") {
-    const { readParquet } = await import("./tabular/parquet.js");
+    const readParquet = readers.parquet ?? (await import("./tabular/parquet.js")).readParquet;
     await readParquet(access, table);
     return;
   }

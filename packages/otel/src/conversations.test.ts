@@ -88,7 +88,26 @@ describe("ConversationBuffer", () => {
     expect(buffer.flushAll().map((r) => r.prompt)).toEqual(["prompt c"]);
   });
 
+  it("caps the buffered spans' estimated bytes, emitting the least recently active conversation early", () => {
+    let clock = 0;
+    const big = { "gen_ai.input.messages": user("x".repeat(4000)) };
+    const buffer = new ConversationBuffer({ maxBufferedBytes: 20_000, now: () => clock });
+    const early: string[] = [];
+    for (const trace of ["a", "b", "c"]) {
+      clock++;
+      early.push(...buffer.add([span(trace, clock, big)]).map((r) => String(r.conversation_id)));
+    }
+    // Each span is estimated at about 8 KB (twice its 4 KB of text): two fit, the third pushes out the first.
+    expect(early).toEqual(["a"]);
+    expect(buffer.stats).toMatchObject({ evicted: 1, open: 2, buffered: 2 });
+    expect(buffer.stats.bufferedBytes).toBeGreaterThan(16_000);
+    expect(buffer.stats.bufferedBytes).toBeLessThanOrEqual(20_000);
+    buffer.flushAll();
+    expect(buffer.stats).toMatchObject({ buffered: 0, bufferedBytes: 0 });
+  });
+
   it("rejects caps that are not positive integers", () => {
+    expect(() => new ConversationBuffer({ maxBufferedBytes: 0.5 })).toThrow(/maxBufferedBytes must be an integer >= 1/);
     expect(() => new ConversationBuffer({ maxConversations: 0 })).toThrow(/maxConversations must be an integer >= 1/);
     expect(() => new ConversationBuffer({ idleMs: Number.NaN })).toThrow(/idleMs/);
   });

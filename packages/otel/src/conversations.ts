@@ -5,11 +5,13 @@
  * trace, else its trace id; a trace buffered under its own id moves to the conversation that
  * claims it later. Everything flushed at once gives exactly `rowsFromOtel` over the same spans.
  *
- * Memory is bounded: past `maxConversations` open conversations or `maxSpans` buffered spans,
- * the least recently active conversation is emitted early and counted in `stats.evicted`, so a
- * conversation that never ends costs a split row, never lost spans or unbounded memory.
+ * Memory is bounded: past `maxConversations` open conversations, `maxSpans` buffered spans or
+ * `maxBufferedBytes` of them (an estimate, see approxBytes), the least recently active
+ * conversation is emitted early and counted in `stats.evicted`, so a conversation that never
+ * ends costs a split row, never lost spans or unbounded memory.
  */
 import type * as py from "@whileai/hash-embed/internal";
+import { approxBytes } from "./approx-bytes.js";
 import { assembleRow, type OtelRow } from "./assemble.js";
 import { REWARD_KEYS } from "./constants.js";
 import { spanKeys, startOf, type SpanEntry } from "./group.js";
@@ -22,6 +24,12 @@ export interface ConversationBufferOptions {
   maxConversations?: number;
   /** Buffered spans kept before the least recently active conversation is emitted early (default 1,000,000). */
   maxSpans?: number;
+  /**
+   * About how much memory the buffered spans may hold, in bytes, before the least recently
+   * active conversation is emitted early (default 64 MiB): the cap that holds whatever size the
+   * spans are (a span with a long prompt holds kilobytes, so a million of them would not fit).
+   */
+  maxBufferedBytes?: number;
   /** As in `rowsFromOtel`. */
   rewardKeys?: readonly string[];
   /** The clock, in milliseconds (tests pass their own). */
@@ -33,6 +41,8 @@ export interface ConversationStats {
   spans: number;
   open: number;
   buffered: number;
+  /** About how many bytes the buffered spans hold (see `maxBufferedBytes`). */
+  bufferedBytes: number;
   /** Rows emitted, and conversations emitted early because a cap was reached. */
   rows: number;
   evicted: number;
@@ -43,6 +53,8 @@ interface Group {
   /** Input position of the group's first span: groups are emitted in this order. */
   first: number;
   entries: (SpanEntry & { seq: number })[];
+  /** About how many bytes its entries hold. */
+  bytes: number;
   lastSeen: number;
 }
 
@@ -50,13 +62,14 @@ interface Group {
 const CLAIM_MEMORY = 100_000;
 
 export class ConversationBuffer {
-  readonly stats: ConversationStats = { spans: 0, open: 0, buffered: 0, rows: 0, evicted: 0 };
+  readonly stats: ConversationStats = { spans: 0, open: 0, buffered: 0, bufferedBytes: 0, rows: 0, evicted: 0 };
   private readonly groups = new Map<string, Group>();
   private readonly claims = new Map<string, string>();
   private seq = 0;
   private readonly idleMs: number;
   private readonly maxConversations: number;
   private readonly maxSpans: number;
+  private readonly maxBufferedBytes: number;
   private readonly rewardKeys: readonly string[];
   private readonly now: () => number;
 
@@ -64,9 +77,10 @@ export class ConversationBuffer {
     this.idleMs = options.idleMs ?? 30_000;
     this.maxConversations = options.maxConversations ?? 10_000;
     this.maxSpans = options.maxSpans ?? 1_000_000;
+    this.maxBufferedBytes = options.maxBufferedBytes ?? 64 * 1024 * 1024;
     this.rewardKeys = options.rewardKeys ?? REWARD_KEYS;
     this.now = options.now ?? Date.now;
-    for (const [name, value] of [["maxConversations", this.maxConversations], ["maxSpans", this.maxSpans]] as const) {
+    for (const [name, value] of [["maxConversations", this.maxConversations], ["maxSpans", this.maxSpans], ["maxBufferedBytes", this.maxBufferedBytes]] as const) {
       if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be an integer >= 1, got ${String(value)}`);
     }
     if (!(this.idleMs >= 0)) throw new RangeError(`idleMs must be a number >= 0, got ${String(this.idleMs)}`);
@@ -100,22 +114,27 @@ export class ConversationBuffer {
         this.groups.delete(trace);
         const target = this.groupFor(conversation, now);
         target.entries.push(...unclaimed.entries);
+        target.bytes += unclaimed.bytes;
         target.first = Math.min(target.first, unclaimed.first);
       }
     }
     const key = conversation || this.claims.get(trace) || trace;
     const group = this.groupFor(key, now);
     group.entries.push({ span, attrs, start: startOf(span), seq: this.seq++ });
+    // The span as decoded, and about as much again for its entry and its attribute map.
+    const bytes = 2 * approxBytes(span);
+    group.bytes += bytes;
     group.lastSeen = now;
     this.stats.spans++;
     this.stats.buffered++;
+    this.stats.bufferedBytes += bytes;
     this.stats.open = this.groups.size;
   }
 
   private groupFor(key: string, now: number): Group {
     let group = this.groups.get(key);
     if (group === undefined) {
-      group = { key, first: this.seq, entries: [], lastSeen: now };
+      group = { key, first: this.seq, entries: [], bytes: 0, lastSeen: now };
       this.groups.set(key, group);
     }
     return group;
@@ -133,17 +152,19 @@ export class ConversationBuffer {
   }
 
   private enforceCaps(): OtelRow[] {
-    const over = () => this.groups.size > this.maxConversations || this.stats.buffered > this.maxSpans;
-    if (!over()) return [];
+    const over = (open: number, buffered: number, bytes: number) => open > this.maxConversations || buffered > this.maxSpans || bytes > this.maxBufferedBytes;
+    if (!over(this.groups.size, this.stats.buffered, this.stats.bufferedBytes)) return [];
     const byActivity = [...this.groups.values()].sort((a, b) => a.lastSeen - b.lastSeen || a.first - b.first);
     const evict: Group[] = [];
     let open = this.groups.size;
     let buffered = this.stats.buffered;
+    let bytes = this.stats.bufferedBytes;
     for (const group of byActivity) {
-      if (open <= this.maxConversations && buffered <= this.maxSpans) break;
+      if (!over(open, buffered, bytes)) break;
       evict.push(group);
       open--;
       buffered -= group.entries.length;
+      bytes -= group.bytes;
     }
     this.stats.evicted += evict.length;
     return this.emit(evict);
@@ -155,6 +176,7 @@ export class ConversationBuffer {
     for (const group of groups.sort((a, b) => a.first - b.first)) {
       this.groups.delete(group.key);
       this.stats.buffered -= group.entries.length;
+      this.stats.bufferedBytes -= group.bytes;
       group.entries.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : a.seq - b.seq));
       const row = assembleRow(group.key, group.entries, this.rewardKeys);
       if (row) rows.push(row);

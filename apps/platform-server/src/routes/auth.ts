@@ -22,8 +22,9 @@ export interface AuthContext extends RouteContext {
 /** Shortest lifetime: anything briefer expires before a job can use it. */
 export const MIN_CREDENTIAL_TTL_S = 60;
 
-const IssueBody = z.looseObject({ name: z.string().min(1).max(200).optional(), ttlSeconds: z.unknown() });
-const RefreshBody = z.looseObject({ credential: z.string().min(1), ttlSeconds: z.unknown() });
+// ttlSeconds is checked by ttl() below, which names its limits; optional, as the client may leave it out.
+const IssueBody = z.looseObject({ name: z.string().min(1).max(200).optional(), ttlSeconds: z.unknown().optional() });
+const RefreshBody = z.looseObject({ credential: z.string().min(1), ttlSeconds: z.unknown().optional() });
 const RevokeBody = z.looseObject({ credential: z.string().min(1) });
 
 /** The account whose API key is the Bearer token; a delegated credential or anything else → 401. */

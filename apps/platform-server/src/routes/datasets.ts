@@ -73,6 +73,9 @@ export async function owned(ctx: RouteContext, account: string, id: string): Pro
 /** `POST /datasets`: a pending dataset and the presigned URL its bytes go to. */
 export async function createDataset(ctx: RouteContext, account: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const body = parse(CreateBody, await readJson(req, ctx.maxJsonBytes));
+  // A parent is one of the caller's datasets; another account's is as missing as any other.
+  const parent = body.parentDatasetId ?? null;
+  if (parent !== null && !(await ctx.store.ownDataset(account, parent))) throw new HttpError(404, `parentDatasetId: dataset ${parent} not found`);
   const datasetId = newDatasetId();
   await ctx.store.createDataset({
     datasetId,
@@ -82,7 +85,7 @@ export async function createDataset(ctx: RouteContext, account: string, req: Inc
     mode: body.mode ?? null,
     agent: body.agent ?? null,
     description: body.description ?? null,
-    parentDatasetId: body.parentDatasetId ?? null,
+    parentDatasetId: parent,
   });
   sendJson(res, 200, { datasetId, uploadUrl: presign(ctx, { method: "PUT", datasetId }) });
 }

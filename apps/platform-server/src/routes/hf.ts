@@ -93,8 +93,9 @@ function repoName(name: string, fallback: string): string {
  * defaults to the token owner's namespace and the dataset's name.
  */
 export async function hfPublishDataset(ctx: HfContext, account: string, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const hub = requireHub(ctx);
+  // Another account's dataset is missing (404) whether or not a Hub is configured (501).
   const d = ready(await owned(ctx, account, id));
+  const hub = requireHub(ctx);
   const body = parse(PublishBody, await readJson(req, ctx.maxJsonBytes));
   if ((await ctx.hf.push(id))?.status === "pushing") throw new HttpError(409, `a Hugging Face push of ${id} is already running`);
   let namespace = body.namespace;

@@ -3,7 +3,7 @@
  * `DELETE /traces/{id}` (what `purgeAgent` pages through and deletes, §4.15).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { decodeOtlp, gunzipNode, OtlpDecodeError, rowsFromOtel, type OtlpTracesJson } from "@whileai/otel/node";
+import { decodeOtlp, gunzipNode, OtlpDecodeError, otlpContentEncoding, rowsFromOtel, type OtlpTracesJson } from "@whileai/otel/node";
 import { HttpError, readBody, readJson, sendJson } from "../http.js";
 import type { ScoreInput, TraceStore } from "../trace-store.js";
 import { slugify } from "./agents.js";
@@ -79,6 +79,13 @@ function spansByTrace(exports: OtlpTracesJson[], agentParam: string | null): { t
   return { traces, rejected };
 }
 
+/** The Content-Encodings OTLP/HTTP bodies come in; any other (br, deflate, a stack) → 415 rather than read as identity. */
+function traceEncoding(header: string | undefined): "identity" | "gzip" {
+  const encoding = otlpContentEncoding(header);
+  if (encoding === null) throw new HttpError(415, `Content-Encoding ${JSON.stringify(header)} is not read on /v1/traces: send the body as is (identity) or gzip`);
+  return encoding;
+}
+
 /**
  * `POST /v1/traces`: OTLP/HTTP JSON or protobuf (gzip too), keyed. Each trace's spans are kept,
  * and its rows rebuilt with `rowsFromOtel` over all its spans so far, so a trace exported in
@@ -86,13 +93,14 @@ function spansByTrace(exports: OtlpTracesJson[], agentParam: string | null): { t
  * or resource's `whileai.agent` / `gen_ai.agent.name`.
  */
 export async function ingestTraces(ctx: TraceContext, account: string, url: URL, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const contentEncoding = traceEncoding(req.headers["content-encoding"]);
   const body = await readBody(req, ctx.maxTraceBytes);
   const contentType = req.headers["content-type"] ?? null;
   let exports: OtlpTracesJson[];
   try {
     exports = await decodeOtlp(body, {
       contentType,
-      contentEncoding: req.headers["content-encoding"] ?? null,
+      contentEncoding,
       gunzip: (bytes) => gunzipNode(bytes, ctx.maxTraceBytes * 16),
     });
   } catch (error) {
@@ -123,13 +131,16 @@ export async function ingestTraces(ctx: TraceContext, account: string, url: URL,
 
 const PAGE_LIMIT = 200;
 
-/** `"all"` → null; `"24h"`, `"7d"` → the ISO time that far back; anything else → 400. */
+/** `"all"` → null; `"24h"`, `"7d"` → the ISO time that far back; anything else, or a window no date reaches back to, → 400. */
 export function sinceIso(ctx: RouteContext, from: string | null): string | null {
   if (from === null || from === "" || from === "all") return null;
   const m = /^(\d+)([hd])$/.exec(from);
-  if (!m) throw new HttpError(400, `from must be "all", or hours or days like "24h" or "7d", got ${JSON.stringify(from)}`);
+  if (!m) throw new HttpError(400, `from: must be "all", or hours or days like "24h" or "7d", got ${JSON.stringify(from)}`);
   const seconds = Number(m[1]) * (m[2] === "h" ? 3600 : 86_400);
-  return new Date((ctx.nowSeconds() - seconds) * 1000).toISOString();
+  const since = new Date((ctx.nowSeconds() - seconds) * 1000);
+  // A JS date spans ±100,000,000 days from 1970; a window past that has no start to compare with.
+  if (Number.isNaN(since.getTime())) throw new HttpError(400, `from: ${JSON.stringify(from)} reaches back further than a date can; use "all"`);
+  return since.toISOString();
 }
 
 function positiveInt(params: URLSearchParams, name: string, fallback: number, max: number): number {

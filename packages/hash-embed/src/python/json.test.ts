@@ -8,6 +8,15 @@ describe("pyJsonDumps", () => {
     expect(pyJsonDumps('q"\\\n\r\t\b\f\x7f')).toBe('"q\\"\\\\\\n\\r\\t\\b\\f\\u007f"');
     expect(pyJsonDumps({})).toBe("{}");
   });
+  it("writes whole numbers as ints up to 2^64 and past it as Python writes those floats, not hundreds of digits", () => {
+    expect(pyJsonDumps([0, -0, 2 ** 53 + 2, 1e16, 1544712660000000000, -(2 ** 63), 2 ** 64 - 2048])).toBe(
+      "[0, 0, 9007199254740994, 10000000000000000, 1544712660000000000, -9223372036854776000, 18446744073709550000]",
+    );
+    expect(pyJsonDumps({ big: 1.5e300, edge: 2 ** 64, neg: -1e21, max: 1.7976931348623157e308 })).toBe(
+      '{"big": 1.5e+300, "edge": 1.8446744073709552e+19, "neg": -1e+21, "max": 1.7976931348623157e+308}',
+    );
+    expect(pyJsonDumps(10n ** 30n)).toBe("1000000000000000000000000000000");
+  });
 });
 
 describe("pyJsonLoads", () => {

@@ -2,7 +2,7 @@
 import { pyFloatRepr, pyNumberStr, pyStr, PyTuple } from "./repr.js";
 import { PyJsonError } from "./json-error.js";
 import { readJson, type JsonBuilder } from "./json-reader.js";
-import { isDict, type Dict } from "./values.js";
+import { isDict, isPyInt, type Dict } from "./values.js";
 
 const HEX = "0123456789abcdef";
 // What Python writes for each ASCII code unit that needs an escape (ensure_ascii escapes \x7f too).
@@ -48,9 +48,9 @@ function keyPrefix(key: string): string {
   return prefix;
 }
 
-/** A number as `json.dumps` writes it: whole numbers as ints, the rest as `repr(float)`; NaN and the infinities as Python's words. */
+/** A number as `json.dumps` writes it: ints (see isPyInt) as digits, the rest as `repr(float)`; NaN and the infinities as Python's words. */
 function pyJsonNumber(x: number): string {
-  if (Number.isInteger(x)) return pyNumberStr(x);
+  if (isPyInt(x)) return pyNumberStr(x);
   // Here String() already is repr(float): positional, with a fraction (pyFloatRepr's own fast range).
   if ((x >= 1e-4 && x < 1e16) || (x <= -1e-4 && x > -1e16)) return String(x);
   if (x === Infinity) return "Infinity";

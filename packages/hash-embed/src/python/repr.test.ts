@@ -32,7 +32,14 @@ describe("pyStr", () => {
     expect(pyStr(2)).toBe("2");
     expect(pyStr(-0)).toBe("0");
     expect(pyStr(0.5)).toBe("0.5");
-    expect(pyStr(1e21)).toBe("1000000000000000000000");
+    expect(pyStr(2 ** 64 - 2048)).toBe("18446744073709550000");
+    expect(pyStr(12345678901234567890n)).toBe("12345678901234567890");
+  });
+  it("prints a whole number past 2^64 as the float it is: no 64-bit integer field sends one", () => {
+    expect(pyStr(2 ** 64)).toBe("1.8446744073709552e+19");
+    expect(pyStr(1e21)).toBe("1e+21");
+    expect(pyStr(-1.5e300)).toBe("-1.5e+300");
+    expect(pyStr(1.7976931348623157e308)).toBe("1.7976931348623157e+308");
     expect(pyStr(12345678901234567890n)).toBe("12345678901234567890");
   });
   it("prints None, booleans and containers as Python does", () => {
@@ -81,8 +88,8 @@ describe("pyStr of containers", () => {
     expect(pyStr("\u{1fae8}")).toBe("\u{1fae8}");
   });
   it("prints big and signed floats and ints as Python does", () => {
-    // A whole number is an int in our model, however large; the rest are floats.
-    expect(pyStr([2 ** 53 + 2, 1e22, -0, 5e-324, -1.5e-300])).toBe("[9007199254740994, 10000000000000000000000, 0, 5e-324, -1.5e-300]");
+    // A whole number below 2^64 is an int in our model; the rest are floats.
+    expect(pyStr([2 ** 53 + 2, 1e22, -0, 5e-324, -1.5e-300])).toBe("[9007199254740994, 1e+22, 0, 5e-324, -1.5e-300]");
     expect(pyStr(-0.5)).toBe("-0.5");
   });
 });

@@ -1,6 +1,6 @@
 /** Python `str()`, `repr()` and float formatting of JSON-shaped values (traces.md §0.2–0.4). */
 import { UNASSIGNED_IN_PY311 } from "./unicode.js";
-import { isDict } from "./values.js";
+import { isDict, isPyInt } from "./values.js";
 
 /** `repr(float)`: shortest round-trip digits, positional for 1e-4 <= |x| < 1e16, always a fraction. */
 export function pyFloatRepr(x: number): string {
@@ -29,10 +29,11 @@ export function pyFloatRepr(x: number): string {
   return `${sign}${head}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
 }
 
-/** A JS number as Python prints it: whole numbers are ints, the rest floats. */
+/** A JS number as Python prints it: ints (whole numbers below 2^64, see isPyInt) as digits, the rest as floats. */
 export function pyNumberStr(x: number | bigint): string {
   if (typeof x === "bigint") return x.toString();
-  if (Number.isInteger(x)) return Math.abs(x) < 1e21 ? String(x === 0 ? 0 : x) : BigInt(x).toString();
+  // Below 2^64 < 1e21, String() writes every digit.
+  if (isPyInt(x)) return String(x === 0 ? 0 : x);
   return pyFloatRepr(x);
 }
 

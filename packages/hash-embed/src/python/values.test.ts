@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDict, or, truthy } from "./values.js";
+import { isDict, isPyInt, or, pyTypeName, truthy } from "./values.js";
 
 describe("isDict", () => {
   it("accepts plain and null-prototype objects only", () => {
@@ -20,5 +20,13 @@ describe("or", () => {
     expect(or("a", "b")).toBe("a");
     expect(or(0, "b")).toBe("b");
     expect(or([], null)).toBe(null);
+  });
+});
+
+describe("isPyInt and pyTypeName", () => {
+  it("take a whole number below 2^64 in magnitude, or a bigint, as an int, and anything past 2^64 as a float", () => {
+    expect([0, -0, 7, 2 ** 53 + 2, -(2 ** 63), 2 ** 64 - 2048, 10n ** 40n].map(isPyInt)).toEqual(Array(7).fill(true));
+    expect([0.5, 2 ** 64, -(2 ** 64), 1.5e300, Infinity, NaN, "1", true].map(isPyInt)).toEqual(Array(8).fill(false));
+    expect([3, 1.5e300, 0.5].map(pyTypeName)).toEqual(["int", "float", "float"]);
   });
 });

@@ -32,9 +32,18 @@ export function or<T, U>(a: T, b: U): T | U {
   return truthy(a) ? a : b;
 }
 
-/** Python `int` in our model: a bigint, or a finite whole number. `-0` counts as the int 0. */
+/**
+ * Past 2^64 a whole JS number holds no integer a 64-bit field could have sent (OTLP's nanosecond
+ * times and counters fit below): it is a float whose magnitude swallowed its fraction, as `1.5e300` is.
+ */
+const INT_LIMIT = 2 ** 64;
+
+/**
+ * Python `int` in our model: a bigint, or a finite whole number below 2^64 in magnitude (a
+ * bigger one is a float: `json.dumps` writes `1.5e+300`, not 301 digits). `-0` counts as the int 0.
+ */
 export function isPyInt(value: unknown): value is number | bigint {
-  return typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value));
+  return typeof value === "bigint" || (typeof value === "number" && Number.isInteger(value) && Math.abs(value) < INT_LIMIT);
 }
 
 /**
@@ -67,7 +76,7 @@ export function pyTypeName(value: unknown): string {
   if (value === null || value === undefined) return "NoneType";
   if (typeof value === "boolean") return "bool";
   if (typeof value === "bigint") return "int";
-  if (typeof value === "number") return Number.isInteger(value) ? "int" : "float";
+  if (typeof value === "number") return isPyInt(value) ? "int" : "float";
   if (typeof value === "string") return "str";
   if (Array.isArray(value)) return "list";
   if (isDict(value)) return "dict";

@@ -3,7 +3,8 @@ import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { readTracesFile, writeRowsFile } from "./index.js";
+// The built entry: it starts its Parquet worker thread from dist/node/parquet-worker.js.
+import { readTracesFile, writeRowsFile } from "../../dist/node/index.js";
 
 describe("readTracesFile", () => {
   const dir = mkdtempSync(join(tmpdir(), "ingest-"));

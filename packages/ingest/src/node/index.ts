@@ -6,28 +6,30 @@ import { createReadStream } from "node:fs";
 import { open, stat, writeFile, type FileHandle } from "node:fs/promises";
 import type { TraceRow } from "@whileai/traces";
 import { failRead, type RandomAccessBytes, type TraceBytes } from "../bytes.js";
-import { readTraces, streamTraces, type ReadTracesOptions, type RowBatchSink } from "../read.js";
+import { readSource, streamSource, type ReadTracesOptions, type RowBatchSink, type TableReaders } from "../read.js";
 import type { SourceReport } from "../report.js";
 import { encodeRows, rowFileFormat, type RowFileFormat } from "../write-rows.js";
+import { readParquetInWorker } from "./parquet-thread.js";
 
 export * from "../index.js";
 
 /** Rows of one trace file (any format the front door reads, gzipped or not), and its report. */
 export function readTracesFile(path: string, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
-  return withFile(path, options, (file) => readTraces(file, { name: path, ...options }));
+  return withFile(path, options, (file, readers) => readSource(file, { name: path, ...options }, readers));
 }
 
 /** `readTracesFile` without holding the rows: they go to `sink` in batches, in order. */
 export function streamTracesFile(path: string, options: ReadTracesOptions, sink: RowBatchSink): Promise<SourceReport> {
-  return withFile(path, options, (file) => streamTraces(file, { name: path, ...options }, sink));
+  return withFile(path, options, (file, readers) => streamSource(file, { name: path, ...options }, readers, sink));
 }
 
 /**
  * The file as random-access bytes for the length of `read`: Parquet is read footer first and a
- * row group at a time, other formats stream through in 1 MiB reads. A pipe or device is a stream
- * (a table there is held whole). A missing file, a directory or a read error is named in one line.
+ * row group at a time (decoded in a worker thread), other formats stream through in 1 MiB reads.
+ * A pipe or device is a stream (a table there is held whole). A missing file, a directory or a
+ * read error is named in one line.
  */
-async function withFile<T>(path: string, options: { name?: string; signal?: AbortSignal }, read: (file: TraceBytes) => Promise<T>): Promise<T> {
+async function withFile<T>(path: string, options: { name?: string; signal?: AbortSignal }, read: (file: TraceBytes, readers: TableReaders) => Promise<T>): Promise<T> {
   const name = options.name ?? path;
   let handle: FileHandle;
   let size: number;
@@ -35,7 +37,7 @@ async function withFile<T>(path: string, options: { name?: string; signal?: Abor
   const kind = await stat(path).catch(() => undefined);
   if (kind && !kind.isFile() && !kind.isDirectory()) {
     // A pipe (`<(zcat ...)`, a FIFO), socket or device has no size to read at offsets: it is read through.
-    return read(fileChunks(path, options));
+    return read(fileChunks(path, options), {});
   }
   try {
     handle = await open(path, "r");
@@ -52,7 +54,8 @@ async function withFile<T>(path: string, options: { name?: string; signal?: Abor
     failRead(error, name);
   }
   try {
-    return await read(fileAccess(handle, size, name, options.signal));
+    const fd = handle.fd;
+    return await read(fileAccess(handle, size, name, options.signal), { parquet: (access, table) => readParquetInWorker(fd, access, table) });
   } finally {
     await handle.close();
   }

@@ -1,7 +1,8 @@
 /**
  * Parquet through hyparquet (pure JS, browser and Node) with hyparquet-compressors for the codecs
  * it does not build in (gzip, zstd, brotli, lz4). The footer is read first, then one row group at
- * a time through ranged reads, so memory holds one decoded row group, not the file.
+ * a time through ranged reads, so memory holds one decoded row group, not the file. The Node entry
+ * runs the same generator in a worker thread (node/parquet-thread.ts).
  */
 import type { AsyncBuffer, Compressors, FileMetaData, SchemaElement } from "hyparquet";
 import { TraceReadError } from "../errors.js";
@@ -12,45 +13,74 @@ import { jsonObject } from "./values.js";
 /** A DATE is a day, not an instant: `2026-11-30`, as pandas and pyarrow print it. */
 const parsers = { dateFromDays: (days: number): string => new Date(days * 86_400_000).toISOString().slice(0, 10) };
 
-export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise<void> {
+/** One row group as read: its rows as JSON objects, or why it does not decode. */
+export type ParquetRowGroup =
+  | { index: number; groups: number; first: number; count: number; rows: Record<string, unknown>[] }
+  | { index: number; groups: number; first: number; count: number; error: string; cause: unknown };
+
+/**
+ * The row groups of a Parquet file in order, from `fromGroup` (0-based), each decoded when asked
+ * for. A file that is not Parquet, or whose footer does not decode, throws a TraceReadError.
+ */
+export async function* parquetRowGroups(file: AsyncBuffer, name: string, fromGroup = 0): AsyncGenerator<ParquetRowGroup> {
   const { parquetMetadataAsync, parquetReadObjects, parquetSchema } = await import("hyparquet");
   if (file.byteLength < 12 || String.fromCharCode(...new Uint8Array(await file.slice(file.byteLength - 4))) !== "PAR1") {
-    throw new TraceReadError(ctx.name, "not a readable Parquet file: it opens as Parquet but does not end with the Parquet footer (PAR1); it may be cut short");
+    throw new TraceReadError(name, "not a readable Parquet file: it opens as Parquet but does not end with the Parquet footer (PAR1); it may be cut short");
   }
   let metadata: FileMetaData;
   try {
     metadata = await parquetMetadataAsync(file);
   } catch (error) {
-    throw new TraceReadError(ctx.name, `not a readable Parquet file: ${reason(error)}`, { cause: error });
+    throw new TraceReadError(name, `not a readable Parquet file: ${reason(error)}`, { cause: error });
   }
   const compressors = await compressorsFor(metadata);
   const top = parquetSchema(metadata).children.map((child) => child.element);
   const fixes = columnFixes(metadata, top);
   const columns = top.map((element) => element.name);
   const groups = metadata.row_groups;
-  let start = 0;
-  for (let g = 0; g < groups.length; g++) {
-    ctx.signal?.throwIfAborted();
-    const count = Number(groups[g].num_rows);
-    const end = start + count;
-    const where = `row group ${g + 1} of ${groups.length} (rows ${start + 1}-${end})`;
+  let first = 0;
+  for (let g = 0; g < fromGroup && g < groups.length; g++) first += Number(groups[g].num_rows);
+  for (let index = fromGroup; index < groups.length; index++) {
+    const count = Number(groups[index].num_rows);
+    const where = { index, groups: groups.length, first, count };
     let rows: Record<string, unknown>[];
     try {
       // utf8: false keeps unannotated BYTE_ARRAY columns binary (then base64); strings are annotated.
-      rows = await readRowGroup(parquetReadObjects, { file, metadata: fixes.metadata, rowStart: start, rowEnd: end, compressors, utf8: false, parsers }, columns);
+      rows = await readRowGroup(parquetReadObjects, { file, metadata: fixes.metadata, rowStart: first, rowEnd: first + count, compressors, utf8: false, parsers }, columns);
     } catch (error) {
-      if (ctx.onInvalid !== "skip") throw new TraceReadError(ctx.name, `${where}: ${reason(error)}`, { cause: error });
-      addUnreadable(ctx.report, count, { kind: "dropped", reason: UNREADABLE_ROW_GROUP, record: start + 1, detail: `${where}: ${reason(error)}` });
-      start = end;
+      yield { ...where, error: reason(error), cause: error };
+      first += count;
       continue;
     }
-    ctx.report.records += rows.length;
     for (let i = 0; i < rows.length; i++) {
-      for (const [name, fix] of fixes.columns) if (rows[i][name] !== null && rows[i][name] !== undefined) rows[i][name] = fix(rows[i][name]);
-      const wait = ctx.push(jsonObject(Object.entries(rows[i])), { record: start + i + 1 });
-      if (wait) await wait;
+      for (const [column, fix] of fixes.columns) if (rows[i][column] !== null && rows[i][column] !== undefined) rows[i][column] = fix(rows[i][column]);
+      rows[i] = jsonObject(Object.entries(rows[i]));
     }
-    start = end;
+    yield { ...where, rows };
+    first += count;
+  }
+}
+
+/** Reads a Parquet file's row groups into the front door, in this thread. */
+export async function readParquet(file: AsyncBuffer, ctx: TableContext): Promise<void> {
+  for await (const group of parquetRowGroups(file, ctx.name)) {
+    ctx.signal?.throwIfAborted();
+    await takeRowGroup(group, ctx);
+  }
+}
+
+/** One row group's rows into the front door, or its loss counted (with `skip`) or thrown. */
+export async function takeRowGroup(group: ParquetRowGroup, ctx: TableContext): Promise<void> {
+  const where = `row group ${group.index + 1} of ${group.groups} (rows ${group.first + 1}-${group.first + group.count})`;
+  if ("error" in group) {
+    if (ctx.onInvalid !== "skip") throw new TraceReadError(ctx.name, `${where}: ${group.error}`, { cause: group.cause });
+    addUnreadable(ctx.report, group.count, { kind: "dropped", reason: UNREADABLE_ROW_GROUP, record: group.first + 1, detail: `${where}: ${group.error}` });
+    return;
+  }
+  ctx.report.records += group.rows.length;
+  for (let i = 0; i < group.rows.length; i++) {
+    const wait = ctx.push(group.rows[i], { record: group.first + i + 1 });
+    if (wait) await wait;
   }
 }
 

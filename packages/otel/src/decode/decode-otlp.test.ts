@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { decodeOtlp, decodeOtlpText } from "./decode-otlp.js";
 import { gunzipWeb } from "./gzip.js";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
-import { sniffOtlpBody } from "./sniff.js";
+import { otlpContentEncoding, sniffOtlpBody } from "./sniff.js";
 
 async function oneSpan(): Promise<ReadableSpan[]> {
   const exporter = new InMemorySpanExporter();
@@ -99,6 +99,14 @@ describe("decodeOtlpText", () => {
     const pretty = '{\n  "resourceSpans": [\n    {"scopeSpans": [{"spans": [{"name": "p"}]}]}\n  ]\n}\n';
     expect(spanNames(await decodeOtlpText(pretty))).toEqual(["p"]);
     await expect(decodeOtlpText('{\n  "resourceSpans": [\n}')).rejects.toThrow(/^OTLP JSON: line 3 column 1: /);
+  });
+});
+
+describe("otlpContentEncoding", () => {
+  it("reads identity and gzip, and nothing else", () => {
+    expect([undefined, null, "", " identity ", "IDENTITY"].map(otlpContentEncoding)).toEqual(Array(5).fill("identity"));
+    expect(["gzip", "GZip", "x-gzip"].map(otlpContentEncoding)).toEqual(Array(3).fill("gzip"));
+    expect(["br", "deflate", "zstd", "gzip, br", "gzip;q=1", "compress"].map(otlpContentEncoding)).toEqual(Array(6).fill(null));
   });
 });
 

@@ -9,7 +9,7 @@ export { readOtlpJsonLines } from "./jsonl.js";
 export type { OtlpJsonLinesSource, OtlpJsonLinesSummary, ReadOtlpJsonLinesOptions } from "./jsonl.js";
 export { gunzipWeb, isGzip } from "./gzip.js";
 export type { Gunzip } from "./gzip.js";
-export { sniffOtlpBody } from "./sniff.js";
+export { otlpContentEncoding, sniffOtlpBody } from "./sniff.js";
 export type { OtlpBodyHints, OtlpBodyKind } from "./sniff.js";
 export { decodeOtlp, decodeOtlpText } from "./decode-otlp.js";
 export type { DecodeOtlpOptions } from "./decode-otlp.js";

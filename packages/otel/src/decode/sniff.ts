@@ -13,6 +13,17 @@ export interface OtlpBodyHints {
 const PROTOBUF_TYPES = new Set(["application/x-protobuf", "application/protobuf", "application/vnd.google.protobuf", "application/octet-stream"]);
 
 /**
+ * What a Content-Encoding header asks for: `"identity"` (absent, empty or `identity`), `"gzip"`
+ * (`gzip`, `x-gzip`, any case), or null for anything else (`br`, `deflate`, a stack such as
+ * `gzip, br`), which OTLP/HTTP never sends and no decoder here reads: answer it 415.
+ */
+export function otlpContentEncoding(header: string | null | undefined): "identity" | "gzip" | null {
+  const encoding = (header ?? "").trim().toLowerCase();
+  if (encoding === "" || encoding === "identity") return "identity";
+  return encoding === "gzip" || encoding === "x-gzip" ? "gzip" : null;
+}
+
+/**
  * Tell the kind from the HTTP headers when they say, else from the first bytes. `prefix` needs
  * only the start of the body (64 bytes are plenty), so streams can be sniffed.
  *
@@ -22,7 +33,7 @@ const PROTOBUF_TYPES = new Set(["application/x-protobuf", "application/protobuf"
  * and the prefix holds no other control byte.
  */
 export function sniffOtlpBody(prefix: Uint8Array, hints: OtlpBodyHints = {}): OtlpBodyKind {
-  if (/\bgzip\b/i.test(hints.contentEncoding ?? "") || isGzip(prefix)) return "gzip";
+  if (otlpContentEncoding(hints.contentEncoding) === "gzip" || isGzip(prefix)) return "gzip";
   const type = (hints.contentType ?? "").split(";")[0].trim().toLowerCase();
   if (PROTOBUF_TYPES.has(type)) return "protobuf";
   if (type === "application/json" || type.endsWith("+json") || type.includes("jsonl") || type.includes("ndjson")) return "text";

@@ -4,6 +4,8 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { gzipSync } from "node:zlib";
 import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtoExporter } from "@opentelemetry/exporter-trace-otlp-proto";
@@ -12,6 +14,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import type { OtelRow } from "../assemble.js";
 import { WhileSpanExporter } from "../exporter.js";
+import { exportOf, span as otlpSpan } from "../testing/otlp.js";
 import { EXPECTED_ROW, SCRIPTS, emitScript, type Convention } from "../testing/scripted-agent.js";
 import { startOtlpReceiver, type OtlpReceiver } from "./otlp-receiver.js";
 
@@ -91,6 +94,18 @@ describe("OTLP/HTTP receiver", () => {
     expect(r.stats).toMatchObject({ tooLarge: 1 });
   });
 
+  it("answers 415 for a Content-Encoding it cannot read, rather than reading the body as plain", async () => {
+    const { r } = await receiver();
+    for (const encoding of ["br", "deflate", "gzip, br"]) {
+      const reply = await post(r.url, "{}", { "content-type": "application/json", "content-encoding": encoding });
+      expect(reply.status, encoding).toBe(415);
+      expect((await reply.json()).message).toContain(JSON.stringify(encoding));
+    }
+    expect((await post(r.url, gzipSync("{}"), { "content-type": "application/json", "content-encoding": "x-gzip" })).status).toBe(200);
+    expect((await post(r.url, "{}", { "content-type": "application/json", "content-encoding": "identity" })).status).toBe(200);
+    expect(r.stats).toMatchObject({ requests: 5, rejected: 3 });
+  });
+
   it("answers 404 off the route and 405 for other methods", async () => {
     const { r } = await receiver();
     expect((await post(r.url.replace("/v1/traces", "/v1/logs"), "{}", { "content-type": "application/json" })).status).toBe(404);
@@ -128,6 +143,41 @@ describe("OTLP/HTTP receiver", () => {
     await r.close();
     const lines = readFileSync(output, "utf8").trim().split("\n").map((line) => JSON.parse(line) as OtelRow);
     expect(lines.map((row) => row.conversation_id)).toEqual(["conv-genai", "conv-openllmetry"]);
+  });
+
+  it("holds about maxBufferedBytes of spans under load, however many conversations are open, losing none", async () => {
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    const liveHeap = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const maxBufferedBytes = 16 << 20;
+    // Rows are counted, not kept, so what the heap holds is the receiver's.
+    const conversations = new Set<string>();
+    const { r } = await receiver({ maxBufferedBytes, onRow: (row) => conversations.add(String(row.conversation_id)) });
+    const before = liveHeap();
+    // 250 requests of 50 spans of 8 KB of text, 8 spans per conversation: 100 MB, far under the count caps.
+    const text = "The agent looked the order up and answered the customer. ".repeat(70);
+    let seq = 0;
+    for (let request = 0; request < 250; request++) {
+      const spans = Array.from({ length: 50 }, () => {
+        seq++;
+        const attributes = { "gen_ai.conversation.id": `conv-${Math.floor(seq / 8)}`, "gen_ai.prompt": `${text}${seq}`, "gen_ai.completion": `${seq}${text}` };
+        return otlpSpan({ traceId: Math.floor(seq / 8).toString(16).padStart(32, "0"), start: 1_700_000_000_000_000_000n + BigInt(seq), attributes });
+      });
+      const reply = await fetch(r.url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(exportOf(spans)) });
+      expect(reply.status).toBe(200);
+      await reply.text();
+    }
+    // Without the byte cap it held every span: 116 MB here; with it, 13 MB.
+    expect(liveHeap() - before).toBeLessThan(48 << 20);
+    expect(r.stats.bufferedBytes).toBeLessThanOrEqual(maxBufferedBytes);
+    expect(r.stats.evicted).toBeGreaterThan(0);
+    await r.close();
+    // Each conversation's spans arrive together, so the early ones went out whole: one row each.
+    expect(r.stats).toMatchObject({ spans: 12_500, buffered: 0, bufferedBytes: 0, rows: 1563 });
+    expect(conversations.size).toBe(1563);
   });
 
   it("bounds memory when conversations never end: early rows, counted", async () => {

@@ -17,6 +17,7 @@ import type { OtelRow } from "../assemble.js";
 import { ConversationBuffer, type ConversationBufferOptions, type ConversationStats } from "../conversations.js";
 import { decodeOtlp } from "../decode/decode-otlp.js";
 import { OtlpDecodeError } from "../decode/otlp-decode-error.js";
+import { otlpContentEncoding } from "../decode/sniff.js";
 import { gunzipNode } from "./gunzip-node.js";
 
 export interface OtlpReceiverOptions extends ConversationBufferOptions {
@@ -38,7 +39,7 @@ export interface OtlpReceiverOptions extends ConversationBufferOptions {
 
 export interface OtlpReceiverStats extends ConversationStats {
   requests: number;
-  /** Requests answered 400 (malformed body), 413 (too large), 404/405 (wrong route). */
+  /** Requests answered 400 (malformed body), 413 (too large), 415 (unread Content-Encoding), 404/405 (wrong route). */
   rejected: number;
   tooLarge: number;
 }
@@ -92,6 +93,14 @@ export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Prom
       counters.rejected++;
       response.setHeader("Allow", "POST");
       return answer(response, 405, protobufBody, `${request.method} is not allowed on ${PATH}; use POST`);
+    }
+    const encoding = request.headers["content-encoding"];
+    if (otlpContentEncoding(encoding) === null) {
+      counters.rejected++;
+      // Refused unread; the connection closes rather than carry the body's rest.
+      response.setHeader("Connection", "close");
+      request.resume();
+      return answer(response, 415, protobufBody, `Content-Encoding ${JSON.stringify(encoding)} is not read: send the body as is (identity) or gzip`);
     }
     let body: Uint8Array;
     try {

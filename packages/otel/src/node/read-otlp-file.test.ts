@@ -108,4 +108,11 @@ describe("gunzipNode", () => {
     await expect(gunzipNode(gzipSync(new Uint8Array(10_000)), 1000)).rejects.toThrow("gzip: body inflates past the 1000-byte limit");
     await expect(gunzipNode(new Uint8Array([0x1f, 0x8b, 1, 2]))).rejects.toThrow(OtlpDecodeError);
   });
+  it("reads every member of a multi-member body, and a body of exactly the limit", async () => {
+    const body = new Uint8Array([...gzipSync("hello "), ...gzipSync(new Uint8Array(600_000).fill(97)), ...gzipSync("")]);
+    const out = await gunzipNode(body, 600_006);
+    expect(out.length).toBe(600_006);
+    expect(new TextDecoder().decode(out.subarray(0, 8))).toBe("hello aa");
+    await expect(gunzipNode(body, 600_005)).rejects.toThrow("gzip: body inflates past the 600005-byte limit");
+  });
 });
