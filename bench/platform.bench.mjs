@@ -30,7 +30,7 @@ else await main();
 async function serve(dataDir, apiKey) {
   const { createPlatformServer } = await import("@whileai/platform-server");
   const server = await createPlatformServer({ dataDir, host: "127.0.0.1", port: 0, signingKey: randomBytes(32).toString("base64url") });
-  server.ensureAccountKey("bench", apiKey);
+  await server.ensureAccountKey("bench", apiKey);
   process.once("disconnect", () => void server.close().then(() => process.exit(0)));
   // Ctrl-C reaches the whole process group; the parent removes the data directory.
   process.on("SIGINT", () => {});

@@ -136,7 +136,7 @@ async function main() {
     const apiKey = `wai_local_${randomBytes(18).toString("base64url")}`;
     server = await stage("start the local platform", async () => {
       const started = await createPlatformServer({ dataDir, host: "127.0.0.1", port: 0, signingKey: randomBytes(32).toString("base64url"), partBytes: PART_BYTES });
-      started.ensureAccountKey("examples", apiKey);
+      await started.ensureAccountKey("examples", apiKey);
       // Only this server and this scratch directory: the user's own WHILEAI_* settings stay out of it.
       setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: started.url, WHILEAI_HOME: dataDir } }));
       return started;

@@ -10,7 +10,7 @@ import { createPlatformServer } from "@whileai/platform-server";
 
 const dataDir = mkdtempSync(join(tmpdir(), "whileai-tour-"));
 const server = await createPlatformServer({ dataDir, port: 0, signingKey: randomBytes(32).toString("base64url") });
-const { apiKey } = server.createAccount("tour");
+const { apiKey } = await server.createAccount("tour");
 // The client reads WHILEAI_API_URL at every call, as the Python SDK does (unset: the hosted platform).
 process.env.WHILEAI_API_URL = server.url;
 console.log(`local platform on ${server.url}, data in ${dataDir}`);

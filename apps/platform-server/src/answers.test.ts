@@ -5,14 +5,14 @@
  */
 import { once } from "node:events";
 import { connect } from "node:net";
-import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import Database from "better-sqlite3";
 import { call, pushRows } from "@whileai/platform/node";
 import { describe, expect, it, vi } from "vitest";
+import { openDatabase } from "./db/open.js";
 import { withMemorySampling } from "./testing/memory-sampler.js";
 import { scratchServer } from "./testing/scratch-server.js";
 import { platformFailure } from "./testing/server.js";
+import { testDatabase } from "./testing/test-store.js";
 
 /** A raw request's status and parsed JSON body. */
 async function send(url: string, init: RequestInit & { apiKey?: string }): Promise<{ status: number; body: Record<string, unknown> }> {
@@ -27,9 +27,9 @@ describe("an error in a handler after the body is read", () => {
   it("is answered 500 with a JSON error and logged, not left to the client's timeout", async () => {
     const { server, apiKey, dataDir } = await scratchServer();
     // A real fault under the handler: the table it writes to is gone, so the insert throws after the body was read.
-    const db = new Database(join(dataDir, "platform.sqlite"));
-    db.exec("DROP TABLE datasets");
-    db.close();
+    const db = await openDatabase(dataDir, await testDatabase());
+    await db.exec(`DROP TABLE datasets${db.kind === "postgres" ? " CASCADE" : ""}`);
+    await db.close();
     const logged = vi.spyOn(console, "error").mockImplementation(() => {});
     try {
       const reply = await send(`${server.url}/datasets`, { method: "POST", apiKey, body: JSON.stringify({ name: "lost" }) });
@@ -95,7 +95,7 @@ describe("the Hugging Face routes without a Hub", () => {
   it("answer 404 for another account's dataset before 501", async () => {
     const { server, apiKey } = await scratchServer();
     const theirs = String((await pushRows([{ prompt: "p" }], "theirs", { apiKey }))["datasetId"]);
-    const bob = server.createAccount("bob").apiKey;
+    const bob = (await server.createAccount("bob")).apiKey;
     const reply = await send(`${server.url}/datasets/${theirs}/hf-publish`, { method: "POST", apiKey: bob, body: "{}" });
     expect(reply).toEqual({ status: 404, body: { error: `dataset ${theirs} not found` } });
     expect((await send(`${server.url}/datasets/${theirs}/hf-publish`, { method: "POST", apiKey, body: "{}" })).status).toBe(501);
@@ -122,7 +122,7 @@ describe("parentDatasetId", () => {
   it("must name one of the caller's datasets: another account's answers as a missing one does", async () => {
     const { server, apiKey } = await scratchServer();
     const own = String((await pushRows([{ prompt: "p" }], "own", { apiKey }))["datasetId"]);
-    const bob = server.createAccount("bob").apiKey;
+    const bob = (await server.createAccount("bob")).apiKey;
     const missing = "ds_000000000000000000000000";
     for (const parent of [own, missing, "not-an-id"]) {
       const error = await platformFailure(call("POST", "/datasets", { apiKey: bob, body: { name: "child", parentDatasetId: parent } }));

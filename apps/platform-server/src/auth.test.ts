@@ -15,6 +15,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { createPlatformServer, type PlatformServer } from "./server.js";
 import { platformFailure } from "./testing/server.js";
+import { testDatabase } from "./testing/test-store.js";
 
 const open: PlatformServer[] = [];
 afterEach(async () => {
@@ -25,11 +26,11 @@ afterEach(async () => {
 async function start() {
   const clock = { ms: Date.UTC(2026, 0, 1) };
   const dataDir = mkdtempSync(join(tmpdir(), "wai-auth-"));
-  const server = await createPlatformServer({ dataDir, signingKey: "k", now: () => clock.ms, maxCredentialTtlSeconds: 7200 });
+  const server = await createPlatformServer({ dataDir, signingKey: "k", database: await testDatabase(), now: () => clock.ms, maxCredentialTtlSeconds: 7200 });
   open.push(server);
   setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: dataDir } }));
-  const alice = server.createAccount("alice").apiKey;
-  const bob = server.createAccount("bob").apiKey;
+  const alice = (await server.createAccount("alice")).apiKey;
+  const bob = (await server.createAccount("bob")).apiKey;
   return { server, clock, alice, bob };
 }
 

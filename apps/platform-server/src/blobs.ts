@@ -8,8 +8,8 @@ import { pipeline } from "node:stream/promises";
 
 /** Dataset ids are minted here (`ds_` + 24 hex digits); anything else never reaches the filesystem. */
 const DATASET_ID = /^ds_[0-9a-f]{24}$/;
-/** An upload's temporary file, `<id>.<random>.tmp`, as write() names it. */
-const PARTIAL = /^ds_[0-9a-f]{24}\.[0-9a-f]{12}\.tmp$/;
+/** An upload's temporary file as write() names it, `<id>.<server>-<random>.tmp` (`<id>.<random>.tmp` before servers had names). */
+const PARTIAL = /^ds_[0-9a-f]{24}\.(?:([0-9a-f]{16})-)?[0-9a-f]{12}\.tmp$/;
 
 export function newDatasetId(): string {
   return `ds_${randomBytes(12).toString("hex")}`;
@@ -33,12 +33,22 @@ export class UploadRefusedError extends Error {
   }
 }
 
+/** Puts a finished upload in place by calling `rename`, or declines (false): the caller decides whether it may still land. */
+export type Land = (rename: () => void) => Promise<boolean>;
+
+const landAlways: Land = async (rename) => {
+  rename();
+  return true;
+};
+
 export class BlobStore {
   readonly dir: string;
-  /** Blobs being finalized, with how many finalizes hold each: no upload lands on them meanwhile. */
-  private readonly sealed = new Map<string, number>();
 
-  constructor(dataDir: string) {
+  /** `instance` names the server writing here, in its temporary files, so another server sharing the folder leaves them alone. */
+  constructor(
+    dataDir: string,
+    private readonly instance: string,
+  ) {
     this.dir = join(dataDir, "blobs");
     mkdirSync(this.dir, { recursive: true });
   }
@@ -51,14 +61,14 @@ export class BlobStore {
   /**
    * Streams `body` into the dataset's file; at most `limit` bytes. It lands under a temporary
    * name and is renamed into place only when complete, so a dropped connection leaves no
-   * partial blob and a retried PUT simply replaces the earlier one. The rename happens only
-   * when `accept()` still holds and no finalize has the blob sealed (else UploadRefusedError),
-   * so an upload that was in flight while its dataset was finalized never changes the bytes.
+   * partial blob and a retried PUT simply replaces the earlier one. The rename is left to
+   * `land`, which declines (UploadRefusedError) once the dataset is finalized or being
+   * finalized, so an upload that was in flight meanwhile never changes the bytes.
    * `body` is read, never destroyed: a refused request's rest is left for the reply to drain.
    */
-  async write(id: string, body: Readable, limit: number, accept: () => boolean = () => true): Promise<number> {
+  async write(id: string, body: Readable, limit: number, land: Land = landAlways): Promise<number> {
     const target = this.path(id);
-    const tmp = join(this.dir, `${id}.${randomBytes(6).toString("hex")}.tmp`);
+    const tmp = join(this.dir, `${id}.${this.instance}-${randomBytes(6).toString("hex")}.tmp`);
     let size = 0;
     const cap = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -68,9 +78,7 @@ export class BlobStore {
     });
     try {
       await pipeline(body.iterator({ destroyOnReturn: false }), cap, createWriteStream(tmp));
-      if (this.sealed.has(id) || !accept()) throw new UploadRefusedError();
-      // Synchronous, so nothing (a finalize starting its scan) runs between the check and the rename.
-      renameSync(tmp, target);
+      if (!(await land(() => renameSync(tmp, target)))) throw new UploadRefusedError();
     } catch (error) {
       await rm(tmp, { force: true });
       throw error;
@@ -78,26 +86,18 @@ export class BlobStore {
     return size;
   }
 
-  /** Holds off uploads to `id` until the returned release is called (finalize's scan, then its record). */
-  seal(id: string): () => void {
-    this.sealed.set(id, (this.sealed.get(id) ?? 0) + 1);
-    return () => {
-      const n = this.sealed.get(id)! - 1;
-      if (n) this.sealed.set(id, n);
-      else this.sealed.delete(id);
-    };
-  }
-
   /**
    * Removes the temporary files of uploads that were cut off by a crash (a dropped connection
-   * removes its own): at start no upload is running, so every one is a dead partial. Returns
-   * how many bytes were freed.
+   * removes its own): those whose server is gone (`isGone(its instance)`; a file named before
+   * servers named theirs counts as gone). Another server's upload still running is left alone.
+   * Returns how many files and bytes were freed.
    */
-  async removePartials(): Promise<{ files: number; bytes: number }> {
+  async removePartials(isGone: (instance: string | null) => Promise<boolean>): Promise<{ files: number; bytes: number }> {
     let files = 0;
     let bytes = 0;
     for (const name of await readdir(this.dir)) {
-      if (!PARTIAL.test(name)) continue;
+      const partial = PARTIAL.exec(name);
+      if (!partial || !(await isGone(partial[1] ?? null))) continue;
       const path = join(this.dir, name);
       bytes += (await stat(path)).size;
       await rm(path, { force: true });

@@ -5,11 +5,11 @@ import * as localSecrets from "./local-secrets.js";
 import * as server from "./server.js";
 
 describe("the entries of @whileai/platform-server", () => {
-  it("main exports createPlatformServer alone, documented", () => {
-    expectEntry(server, ["createPlatformServer"], new URL("../README.md", import.meta.url));
+  it("main exports createPlatformServer, migrateFromEmbedded and PlatformDatabaseError, documented", () => {
+    expectEntry(server, ["createPlatformServer", "migrateFromEmbedded", "PlatformDatabaseError"], new URL("../README.md", import.meta.url));
   });
 
   it("/local-secrets exports the local keys and Hub settings wai serve uses", () => {
-    expectEntry(localSecrets, ["DEV_ACCOUNT", "hubFromEnv", "localSecrets"]);
+    expectEntry(localSecrets, ["DEV_ACCOUNT", "databaseFromEnv", "hubFromEnv", "localSecrets", "registerDevKey", "signingKeyFor"]);
   });
 });

@@ -5,21 +5,22 @@
  */
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { readdirSync, watch, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
-import Database from "better-sqlite3";
 import { call, catalog, datasets, pull, pushFile, pushRows, type RetryOptions } from "@whileai/platform/node";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { hashFile, writeJsonlFile } from "./testing/big-file.js";
 import { startDropProxy, type CutPoint, type DropProxy } from "./testing/drop-proxy.js";
 import { scratchDir, scratchServer, startServer, stopServer } from "./testing/scratch-server.js";
-import { localSecrets } from "./local-secrets.js";
 import { platformFailure } from "./testing/server.js";
+import { blobFiles, startPut, untilBlobs } from "./testing/uploads.js";
 import { trajectoryRows } from "../../../bench/trajectories.mjs";
 import type { PlatformServerOptions } from "./server.js";
+import { openDatabase } from "./db/open.js";
+import { testDatabase } from "./testing/test-store.js";
 
 // Retries close together, so a cut connection costs milliseconds, not the default half-second steps.
 const FAST: RetryOptions = { retries: 3, baseDelayMs: 5, maxDelayMs: 20 };
@@ -41,29 +42,13 @@ async function behindProxy(cutFirst: number, point: CutPoint, options: Partial<P
 }
 
 /** Every dataset record in the server's database, pending ones included (the API lists only ready ones). */
-function storedDatasets(dataDir: string): { id: string; status: string }[] {
-  const db = new Database(join(dataDir, "platform.sqlite"), { readonly: true });
+async function storedDatasets(dataDir: string): Promise<{ id: string; status: string }[]> {
+  const db = await openDatabase(dataDir, await testDatabase());
   try {
-    return db.prepare("SELECT id, status FROM datasets ORDER BY seq").all() as { id: string; status: string }[];
+    return await db.all<{ id: string; status: string }>("SELECT id, status FROM datasets ORDER BY seq");
   } finally {
-    db.close();
+    await db.close();
   }
-}
-
-const blobFiles = (dataDir: string) => readdirSync(join(dataDir, "blobs")).sort();
-
-/** Resolves once `check` holds, looking again at each change in the server's blob directory. */
-function untilBlobs(dataDir: string, check: (files: string[]) => boolean): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const done = () => {
-      if (!check(blobFiles(dataDir))) return;
-      watcher.close();
-      resolve();
-    };
-    // Watching before the first look, so a change between the two is not missed.
-    const watcher = watch(join(dataDir, "blobs"), done).on("error", reject);
-    done();
-  });
 }
 
 interface Listing {
@@ -112,7 +97,7 @@ describe("server restart mid-session", () => {
     expect(out).toMatchObject({ status: "ready", sizeBytes: written.size });
     const id = String(out["datasetId"]);
     expect(await hashFile(join(dataDir, "blobs", `${id}.jsonl`))).toEqual(written);
-    expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(blobFiles(dataDir)).toEqual([`${id}.jsonl`]);
   });
 });
@@ -127,7 +112,7 @@ describe("a connection cut during the presigned PUT", () => {
     expect(proxy.matched).toBe(2);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
     const id = String(out["datasetId"]);
-    expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(await listedIds(apiKey)).toEqual([id]);
     expect(await pull(id, null, { apiKey })).toEqual(rows);
     // The cut attempt's partial bytes were dropped, not left beside the blob.
@@ -139,7 +124,7 @@ describe("a connection cut during the presigned PUT", () => {
     const out = await pushRows(rows, "unanswered", { apiKey, retry: FAST });
     expect([proxy.cut, proxy.matched]).toEqual([1, 2]);
     const id = String(out["datasetId"]);
-    expect(storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id, status: "ready" }]);
     expect(out).toMatchObject({ status: "ready", rows: rows.length });
     expect(await pull(id, null, { apiKey })).toEqual(rows);
   });
@@ -161,8 +146,8 @@ describe("a connection cut during the presigned PUT", () => {
     expect(error.message).toMatch(/^upload of \d+ MB failed after \d+s: PUT http:\/\/127\.0\.0\.1:\d+\/blobs\/ds_[0-9a-f]{24} failed: /);
     expect(error.status).toBeNull();
     expect(proxy.matched).toBe(4);
-    const [pending] = storedDatasets(dataDir);
-    expect(storedDatasets(dataDir)).toEqual([{ id: pending!.id, status: "pending" }]);
+    const [pending] = await storedDatasets(dataDir);
+    expect(await storedDatasets(dataDir)).toEqual([{ id: pending!.id, status: "pending" }]);
     expect(await listedIds(apiKey)).toEqual([]);
     // The server drops the last attempt's partial file as it notices the cut, a moment after the client does.
     await untilBlobs(dataDir, (files) => files.length === 0);
@@ -194,26 +179,6 @@ describe("a connection cut during a part download", () => {
     expect(proxy.cut).toBe(4);
   });
 });
-
-/** Starts a PUT of `total` bytes by sending `first` and holding the rest back; `finish` sends the rest and resolves with the reply. */
-function startPut(uploadUrl: string, first: Buffer, total: number): { finish: (rest: Buffer) => Promise<{ status: number; body: string }> } {
-  const req = request(uploadUrl, { method: "PUT", headers: { "Content-Length": total } });
-  const reply = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    req.on("response", (res) => {
-      let body = "";
-      res.on("data", (c: Buffer) => (body += c.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on("error", reject);
-  });
-  req.write(first);
-  return {
-    finish: async (rest) => {
-      req.end(rest);
-      return reply;
-    },
-  };
-}
 
 describe("half-finished datasets", () => {
   it("created, uploaded-but-not-finalized and cut uploads are never listed, granted, previewed or published", async () => {
@@ -306,30 +271,33 @@ describe("request bodies", () => {
     expect((await platformFailure(call("POST", "/agents", { apiKey, data: chunks }))).status).toBe(413);
 
     expect(await listedIds(apiKey)).toEqual([]);
-    expect(storedDatasets(dataDir).map((d) => d.status)).toEqual(["pending", "pending"]);
+    expect((await storedDatasets(dataDir)).map((d) => d.status)).toEqual(["pending", "pending"]);
     expect(blobFiles(dataDir)).toEqual([]);
     expect(await call("GET", "/agents", { apiKey })).toEqual({ agents: [] });
   });
 });
 
-/** The built server (`dist/main.js`, what `pnpm start` runs) in a child process on `dataDir`; resolves once it prints its URL. */
-async function spawnServer(dataDir: string) {
+/** The built server (`dist/main.js`, what `pnpm start` runs) in a child process on `dataDir` (and the test's database) signing with `signingKey`; resolves once it prints its URL and dev key. */
+async function spawnServer(dataDir: string, signingKey: string) {
   const main = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "main.js");
-  const child = spawn(process.execPath, [main], { env: { ...process.env, PORT: "0", WHILEAI_SERVER_DATA: dataDir }, stdio: ["ignore", "pipe", "inherit"] });
+  const env = { ...process.env, PORT: "0", WHILEAI_SERVER_DATA: dataDir, WHILEAI_SIGNING_KEY: signingKey, WHILEAI_DATABASE_URL: (await testDatabase()) ?? "" };
+  const child = spawn(process.execPath, [main], { env, stdio: ["ignore", "pipe", "inherit"] });
   const lines = createInterface({ input: child.stdout! });
+  let url: string | undefined;
   for await (const line of lines) {
-    const url = /on (http:\/\/\S+) /.exec(line)?.[1];
-    if (url) return { child, url };
+    url ??= /on (http:\/\/\S+) /.exec(line)?.[1];
+    const devKey = /^dev API key: (\S+)$/.exec(line)?.[1];
+    if (url && devKey) return { child, url, devKey };
   }
-  throw new Error("the server exited before printing its URL");
+  throw new Error("the server exited before printing its URL and dev key");
 }
 
 describe("a crash (kill -9) in the middle of an upload", () => {
   /** A server process killed while a PUT is half sent: its partial file and the pending dataset are left as they were. */
   async function crashMidUpload() {
     const dataDir = scratchDir("wai-crash-");
-    const { child, url } = await spawnServer(dataDir);
-    const { devKey, signingKey } = localSecrets(dataDir);
+    const signingKey = "crash-test-signing-key";
+    const { child, url, devKey } = await spawnServer(dataDir, signingKey);
     const { datasetId, uploadUrl } = (await call("POST", "/datasets", { apiKey: devKey, apiUrl: url, body: { name: "crashed" } })) as { datasetId: string; uploadUrl: string };
     const rows = Buffer.from('{"prompt": "p", "reward": 1}\n'.repeat(40_000));
     const put = request(uploadUrl, { method: "PUT", headers: { "Content-Length": rows.length } });
@@ -339,8 +307,8 @@ describe("a crash (kill -9) in the middle of an upload", () => {
     child.kill("SIGKILL");
     await once(child, "exit");
     put.destroy();
-    expect(blobFiles(dataDir)).toEqual([expect.stringMatching(new RegExp(`^${datasetId}\\.[0-9a-f]{12}\\.tmp$`))]);
-    expect(storedDatasets(dataDir)).toEqual([{ id: datasetId, status: "pending" }]);
+    expect(blobFiles(dataDir)).toEqual([expect.stringMatching(new RegExp(`^${datasetId}\\.[0-9a-f]{16}-[0-9a-f]{12}\\.tmp$`))]);
+    expect(await storedDatasets(dataDir)).toEqual([{ id: datasetId, status: "pending" }]);
     return { dataDir, datasetId, uploadUrl, rows, signingKey, devKey };
   }
 
@@ -355,14 +323,14 @@ describe("a crash (kill -9) in the middle of an upload", () => {
       warned.mockRestore();
     }
     expect(blobFiles(dataDir)).toEqual([]);
-    expect(storedDatasets(dataDir)).toEqual([]);
+    expect(await storedDatasets(dataDir)).toEqual([]);
   });
 
   it("a start while the upload URL still works removes the partial file and keeps the dataset, so the retried PUT lands", async () => {
     const { dataDir, datasetId, uploadUrl, rows, signingKey, devKey } = await crashMidUpload();
     const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
     const server = await startServer(dataDir, { signingKey, port: Number(new URL(uploadUrl).port) }).finally(() => warned.mockRestore());
-    server.ensureAccountKey("dev", devKey);
+    await server.ensureAccountKey("dev", devKey);
     expect(blobFiles(dataDir)).toEqual([]);
     expect((await fetch(uploadUrl, { method: "PUT", body: rows })).status).toBe(200);
     expect(await call("POST", `/datasets/${datasetId}/finalize`, { apiKey: devKey, apiUrl: server.url })).toMatchObject({ status: "ready", rows: 40_000 });

@@ -3,12 +3,8 @@
  * stamp (`hf` on `GET /datasets/{id}`) and each import's progress (`hfImport`). Both are rows
  * beside the dataset and go with it when it is deleted.
  */
-import type Database from "better-sqlite3";
-
-const SCHEMA = `
-CREATE TABLE IF NOT EXISTS hf_pushes (dataset TEXT PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE, stamp TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS hf_imports (dataset TEXT PRIMARY KEY REFERENCES datasets(id) ON DELETE CASCADE, info TEXT NOT NULL);
-`;
+import type { Database, Sql } from "./db/database.js";
+import { serverGone } from "./server-liveness.js";
 
 /** The `hf` stamp: `pushing`, then `done` (with `commit`) or `error` (with `error`). */
 export interface PushStamp {
@@ -45,41 +41,54 @@ export interface ImportInfo {
 }
 
 export class HfStore {
-  constructor(private readonly db: Database.Database) {
-    db.exec(SCHEMA);
-  }
+  /** `instance` names this server: a running job records it, so another server starting knows the job is not its to fail. */
+  constructor(
+    private readonly db: Database,
+    private readonly instance: string,
+  ) {}
 
-  push(dataset: string): PushStamp | null {
-    const row = this.db.prepare("SELECT stamp FROM hf_pushes WHERE dataset = ?").get(dataset) as { stamp: string } | undefined;
+  async push(dataset: string): Promise<PushStamp | null> {
+    const row = await this.db.get<{ stamp: string }>("SELECT stamp FROM hf_pushes WHERE dataset = ?", [dataset]);
     return row ? (JSON.parse(row.stamp) as PushStamp) : null;
   }
 
-  savePush(dataset: string, stamp: PushStamp): void {
-    this.db.prepare("INSERT OR REPLACE INTO hf_pushes (dataset, stamp) VALUES (?, ?)").run(dataset, JSON.stringify(stamp));
+  async savePush(dataset: string, stamp: PushStamp): Promise<void> {
+    await this.db.run("INSERT INTO hf_pushes (dataset, stamp, owner) VALUES (?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET stamp = excluded.stamp, owner = excluded.owner", [
+      dataset,
+      JSON.stringify(stamp),
+      stamp.status === "pushing" ? this.instance : null,
+    ]);
   }
 
-  import(dataset: string): ImportInfo | null {
-    const row = this.db.prepare("SELECT info FROM hf_imports WHERE dataset = ?").get(dataset) as { info: string } | undefined;
+  async import(dataset: string): Promise<ImportInfo | null> {
+    const row = await this.db.get<{ info: string }>("SELECT info FROM hf_imports WHERE dataset = ?", [dataset]);
     return row ? (JSON.parse(row.info) as ImportInfo) : null;
   }
 
-  saveImport(dataset: string, info: ImportInfo): void {
-    this.db.prepare("INSERT OR REPLACE INTO hf_imports (dataset, info) VALUES (?, ?)").run(dataset, JSON.stringify(info));
+  /** `sql` is a transaction to save it in (the import's end, with the dataset turning ready). */
+  async saveImport(dataset: string, info: ImportInfo, sql: Sql = this.db): Promise<void> {
+    await sql.run("INSERT INTO hf_imports (dataset, info, owner) VALUES (?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET info = excluded.info, owner = excluded.owner", [
+      dataset,
+      JSON.stringify(info),
+      info.status === "importing" ? this.instance : null,
+    ]);
   }
 
   /**
-   * Jobs run inside the server process, so one still marked running at start-up died with an
-   * earlier process: it is marked failed, rather than polled forever.
+   * Jobs run inside the server process that started them, so one still marked running whose
+   * server is gone (`serverGone`; an embedded platform's earlier server always is) died with it: it is marked failed, rather than polled forever. The jobs of servers
+   * still running beside this one are left to them.
    */
-  failInterrupted(finishedAt: string): void {
+  async failInterrupted(finishedAt: string): Promise<void> {
     const error = "the local platform stopped before this finished; run it again";
-    for (const { dataset, stamp } of this.db.prepare("SELECT dataset, stamp FROM hf_pushes").all() as { dataset: string; stamp: string }[]) {
+    const orphaned = async (owner: string | null) => owner === this.instance || (await serverGone(this.db, owner));
+    for (const { dataset, stamp, owner } of await this.db.all<{ dataset: string; stamp: string; owner: string | null }>("SELECT dataset, stamp, owner FROM hf_pushes")) {
       const s = JSON.parse(stamp) as PushStamp;
-      if (s.status === "pushing") this.savePush(dataset, { ...s, status: "error", error, finishedAt });
+      if (s.status === "pushing" && (await orphaned(owner))) await this.savePush(dataset, { ...s, status: "error", error, finishedAt });
     }
-    for (const { dataset, info } of this.db.prepare("SELECT dataset, info FROM hf_imports").all() as { dataset: string; info: string }[]) {
+    for (const { dataset, info, owner } of await this.db.all<{ dataset: string; info: string; owner: string | null }>("SELECT dataset, info, owner FROM hf_imports")) {
       const i = JSON.parse(info) as ImportInfo;
-      if (i.status === "importing") this.saveImport(dataset, { ...i, status: "failed", error, finishedAt });
+      if (i.status === "importing" && (await orphaned(owner))) await this.saveImport(dataset, { ...i, status: "failed", error, finishedAt });
     }
   }
 }

@@ -24,6 +24,8 @@ import { splitFiles } from "./routes/hf-import.js";
 import { createPlatformServer, type PlatformServer, type PlatformServerOptions } from "./server.js";
 import { Store } from "./store.js";
 import { platformFailure } from "./testing/server.js";
+import { openDatabase } from "./db/open.js";
+import { testDatabase } from "./testing/test-store.js";
 
 const PLATFORM_TOKEN = "hf_platform_write";
 const USER_TOKEN = "hf_user_write";
@@ -42,10 +44,10 @@ afterEach(async () => {
 
 async function start(options: Partial<PlatformServerOptions> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "wai-hf-"));
-  const server = await createPlatformServer({ dataDir, signingKey: "k", hub: { endpoint: hub.url, token: PLATFORM_TOKEN }, ...options });
+  const server = await createPlatformServer({ dataDir, signingKey: "k", database: await testDatabase(), hub: { endpoint: hub.url, token: PLATFORM_TOKEN }, ...options });
   open.push(server);
   setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: dataDir } }));
-  return { server, apiKey: server.createAccount("alice").apiKey, dataDir };
+  return { server, apiKey: (await server.createAccount("alice")).apiKey, dataDir };
 }
 
 const ROWS = [
@@ -65,8 +67,9 @@ describe("hf routes without a Hub", () => {
   it("every hf route answers 501 saying how to configure one (after the key check)", async () => {
     const { apiKey } = await start({ hub: null });
     const { datasetId } = (await pushRows(ROWS, "rows", { apiKey })) as { datasetId: string };
-    for (const attempt of [hfStatus({ apiKey }), hfPublish(datasetId, { apiKey }), hfPublishRun("run_1", { apiKey }), importHf("a/b", { apiKey })]) {
-      const error = await platformFailure(attempt);
+    // One at a time: a call made before the previous one settles would reject unawaited.
+    for (const attempt of [() => hfStatus({ apiKey }), () => hfPublish(datasetId, { apiKey }), () => hfPublishRun("run_1", { apiKey }), () => importHf("a/b", { apiKey })]) {
+      const error = await platformFailure(attempt());
       expect(error.status).toBe(501);
       expect(error.detail).toMatch(/^Hugging Face is not configured on this local platform: start it with WHILEAI_HF_TOKEN=hf_\.\.\. /);
     }
@@ -118,10 +121,10 @@ describe("hf routes with a Hub", () => {
 describe("a push in flight", () => {
   it("a second publish meanwhile → 409; closing the server aborts it, and after a restart the stamp says so and a new publish works", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), "wai-hf-inflight-"));
-    const options = { dataDir, signingKey: "k", hub: { endpoint: hub.url, token: PLATFORM_TOKEN } };
+    const options = { dataDir, signingKey: "k", database: await testDatabase(), hub: { endpoint: hub.url, token: PLATFORM_TOKEN } };
     const first = await createPlatformServer(options);
     setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: first.url, WHILEAI_HOME: dataDir } }));
-    const apiKey = first.createAccount("alice").apiKey;
+    const apiKey = (await first.createAccount("alice")).apiKey;
     const { datasetId } = (await pushRows(ROWS, "in-flight", { apiKey })) as { datasetId: string };
     const release = hub.holdCommits();
     try {
@@ -360,20 +363,20 @@ describe("splitFiles", () => {
 });
 
 describe("jobs across restarts", () => {
-  it("a push or import still running when the server stopped is marked failed at the next start", () => {
+  it("a push or import still running when the server stopped is marked failed at the next start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "wai-hf-restart-"));
-    const store = new Store(dir);
-    const { account } = store.createAccount("a");
+    const store = new Store(await openDatabase(dir, await testDatabase()));
+    const { account } = await store.createAccount("a");
     for (const id of ["ds_000000000000000000000001", "ds_000000000000000000000002"]) {
-      store.createDataset({ datasetId: id, account, name: id, purpose: "train", mode: null, agent: null, description: null, parentDatasetId: null });
+      await store.createDataset({ datasetId: id, account, name: id, purpose: "train", mode: null, agent: null, description: null, parentDatasetId: null });
     }
-    const hf = new HfStore(store.db);
+    const hf = new HfStore(store.db, "a-server-that-stopped");
     const base = { repo: "a/b", split: "train", startedAt: "t" };
-    hf.savePush("ds_000000000000000000000001", { ...base, status: "pushing", url: "u", path: "p", private: false });
-    hf.saveImport("ds_000000000000000000000002", { ...base, status: "importing", revision: "main", config: null, files: [], maxRows: 1 });
-    new HfStore(store.db).failInterrupted("later");
-    expect(hf.push("ds_000000000000000000000001")).toMatchObject({ status: "error", error: "the local platform stopped before this finished; run it again" });
-    expect(hf.import("ds_000000000000000000000002")).toMatchObject({ status: "failed", finishedAt: "later" });
-    store.close();
+    await hf.savePush("ds_000000000000000000000001", { ...base, status: "pushing", url: "u", path: "p", private: false });
+    await hf.saveImport("ds_000000000000000000000002", { ...base, status: "importing", revision: "main", config: null, files: [], maxRows: 1 });
+    await new HfStore(store.db, "the-next-server").failInterrupted("later");
+    expect(await hf.push("ds_000000000000000000000001")).toMatchObject({ status: "error", error: "the local platform stopped before this finished; run it again" });
+    expect(await hf.import("ds_000000000000000000000002")).toMatchObject({ status: "failed", finishedAt: "later" });
+    await store.close();
   });
 });

@@ -1,25 +1,26 @@
-/** `pnpm --filter @whileai/platform-server start`: serve the local platform and print its URL and a dev API key. */
+/** `pnpm --filter @whileai/platform-server start`: serve the local platform and print its URL and a dev API key (WHILEAI_DATABASE_URL: on PostgreSQL). */
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "./local-secrets.js";
+import { databaseFromEnv, hubFromEnv, registerDevKey, signingKeyFor } from "./local-secrets.js";
 import { createPlatformServer } from "./server.js";
 
 const env = process.env;
 const dataDir = env["WHILEAI_SERVER_DATA"] ?? join(homedir(), ".whileai", "server");
-const { signingKey, devKey } = localSecrets(dataDir, { signingKey: env["WHILEAI_SIGNING_KEY"] });
+const database = databaseFromEnv(env);
 
 // The hf routes need a Hub token; the endpoint defaults to huggingface.co (another Hub, or a local stand-in, via the URL).
 const hub = hubFromEnv(env);
 
 const server = await createPlatformServer({
   dataDir,
-  signingKey,
+  database,
+  signingKey: signingKeyFor(dataDir, database, env["WHILEAI_SIGNING_KEY"]),
   hub,
   port: Number(env["PORT"] ?? 8787),
   host: env["HOST"] ?? "127.0.0.1",
 });
-server.ensureAccountKey(DEV_ACCOUNT, devKey);
-console.log(`whileai local platform on ${server.url} (data in ${dataDir})`);
+const devKey = await registerDevKey(server, dataDir, database);
+console.log(`whileai local platform on ${server.url} (${server.database ? `database ${server.database}, blobs in ${dataDir}` : `data in ${dataDir}`})`);
 console.log(`dev API key: ${devKey}`);
 console.log(`use it: WHILEAI_API_URL=${server.url} WHILEAI_API_KEY=${devKey}`);
 console.log(hub ? `Hugging Face routes push to ${hub.endpoint}` : "Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on");

@@ -17,6 +17,7 @@ import {
 import { afterEach, describe, expect, it } from "vitest";
 import { signGrant } from "./signing.js";
 import { createPlatformServer, type PlatformServer, type PlatformServerOptions } from "./server.js";
+import { testDatabase } from "./testing/test-store.js";
 
 const SIGNING_KEY = "test-signing-key";
 const open: PlatformServer[] = [];
@@ -26,9 +27,9 @@ afterEach(async () => {
 });
 
 async function start(options: Partial<PlatformServerOptions> = {}, dataDir = mkdtempSync(join(tmpdir(), "wai-server-"))) {
-  const server = await createPlatformServer({ dataDir, signingKey: SIGNING_KEY, ...options });
+  const server = await createPlatformServer({ dataDir, signingKey: SIGNING_KEY, database: await testDatabase(), ...options });
   open.push(server);
-  const { apiKey } = server.createAccount("alice");
+  const { apiKey } = await server.createAccount("alice");
   // The client reads the URL from its environment; WHILEAI_HOME is empty so only apiKey options count.
   setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: dataDir } }));
   return { server, apiKey, dataDir };
@@ -130,7 +131,7 @@ describe("accounts", () => {
 
   it("never shows, pulls, changes or deletes another account's dataset (404)", async () => {
     const { server, apiKey } = await start();
-    const bob = server.createAccount("bob").apiKey;
+    const bob = (await server.createAccount("bob")).apiKey;
     const id = String((await pushRows(ROWS, "alice-only", { apiKey }))["datasetId"]);
     expect(((await datasets({ apiKey: bob })) as Listing).datasets).toEqual([]);
     expect((await failure(pull(id, null, { apiKey: bob }))).message).toContain("-> 404");
@@ -242,13 +243,24 @@ describe("request bodies", () => {
   });
 });
 
+describe("finalize before the upload", () => {
+  it("is 409 naming the missing upload, and holds nothing back: the upload then lands and finalizes", async () => {
+    const { apiKey } = await start();
+    const { datasetId, uploadUrl } = (await call("POST", "/datasets", { apiKey, body: { name: "early" } })) as { datasetId: string; uploadUrl: string };
+    const early = await failure(call("POST", `/datasets/${datasetId}/finalize`, { apiKey, retry: { retries: 0 } }));
+    expect([early.status, early.detail]).toEqual([409, `dataset ${datasetId} has no upload yet: PUT its bytes to the uploadUrl first`]);
+    expect((await fetch(uploadUrl, { method: "PUT", body: '{"a": 1}\n' })).status).toBe(200);
+    expect(await call("POST", `/datasets/${datasetId}/finalize`, { apiKey })).toMatchObject({ status: "ready", rows: 1 });
+  });
+});
+
 describe("restart", () => {
   it("keeps accounts, datasets and blobs, and honours URLs signed before the restart", async () => {
     const first = await start();
     const id = String((await pushRows(ROWS, "kept", { apiKey: first.apiKey }))["datasetId"]);
     const pending = (await call("POST", "/datasets", { apiKey: first.apiKey, body: { name: "later" } })) as { datasetId: string; uploadUrl: string };
     await open.pop()!.close();
-    const again = await createPlatformServer({ dataDir: first.dataDir, signingKey: SIGNING_KEY, port: Number(new URL(first.server.url).port) });
+    const again = await createPlatformServer({ dataDir: first.dataDir, signingKey: SIGNING_KEY, database: await testDatabase(), port: Number(new URL(first.server.url).port) });
     open.push(again);
     expect(await pull(id, null, { apiKey: first.apiKey })).toEqual(ROWS);
     expect((await fetch(pending.uploadUrl, { method: "PUT", body: '{"a": 1}\n' })).status).toBe(200);

@@ -1,4 +1,5 @@
-/** `createPlatformServer`: the local whileai platform on node:http, one SQLite database and a blob directory. */
+/** `createPlatformServer`: the whileai platform on node:http, a database (SQLite, or a shared PostgreSQL) and a blob directory. */
+import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -17,18 +18,30 @@ import { datasetRow, hfMe, hfPublishDataset, runRoute, type HubConnection } from
 import { importHfRoute, type HfImportContext } from "./routes/hf-import.js";
 import { createDataset, deleteDataset, downloadGrant, finalizeDataset, listDatasets, updateMeta } from "./routes/datasets.js";
 import { deleteTrace, ingestTraces, listTraces, sendScores, type TraceContext } from "./routes/traces.js";
+import { openDatabase } from "./db/open.js";
 import { clearCrashLeftovers } from "./recover.js";
+import { serverLock } from "./server-liveness.js";
 import { Store } from "./store.js";
 import { TraceStore } from "./trace-store.js";
 
 export interface PlatformServerOptions {
-  /** Directory of the database (`platform.sqlite`) and the blobs (`blobs/`); created if missing. */
+  /** Directory of the blobs (`blobs/`) and, without `database`, the database (`platform.sqlite`); created if missing. */
   dataDir: string;
+  /**
+   * A PostgreSQL URL (`postgres://user:password@host:5432/db`): the platform's rows live there
+   * instead of `platform.sqlite`, and every server given the same URL and the same blob
+   * directory serves one platform. Migrations run on start.
+   */
+  database?: string | null;
   /** 0 picks a free port. */
   port?: number;
   host?: string;
-  /** HMAC key of presigned URLs; keep it across restarts or earlier URLs stop working. */
-  signingKey: string;
+  /**
+   * HMAC key of presigned URLs; keep it across restarts or earlier URLs stop working. Required
+   * without `database`; with one it defaults to the key kept in the database (made by the first
+   * server to start), so every server honours the URLs the others sign.
+   */
+  signingKey?: string;
   /** Base of the presigned URLs when clients reach the server by another address. */
   publicUrl?: string;
   /** Cap of a JSON request body (default 1 MiB). */
@@ -51,10 +64,17 @@ export interface PlatformServerOptions {
 
 export interface PlatformServer {
   url: string;
+  /** The PostgreSQL URL as messages may show it (no password), or null on the embedded database. */
+  database: string | null;
   /** A new account and its API key. */
-  createAccount(name: string): { account: string; apiKey: string };
+  createAccount(name: string): Promise<{ account: string; apiKey: string }>;
   /** Registers `apiKey` for the account named `name`, creating the account if needed. */
-  ensureAccountKey(name: string, apiKey: string): void;
+  ensureAccountKey(name: string, apiKey: string): Promise<void>;
+  /**
+   * A secret every server on the database shares (`dev-api-key`, say): the value the first server
+   * to ask stored, else `make()`'s, stored now.
+   */
+  sharedSecret(name: string, make: () => string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -79,14 +99,26 @@ function methodNotAllowed(): never {
 }
 
 export async function createPlatformServer(options: PlatformServerOptions): Promise<PlatformServer> {
-  if (!options.signingKey) throw new Error("signingKey is required");
+  if (!options.signingKey && !options.database) throw new Error("signingKey is required (or a database, which keeps one)");
   mkdirSync(options.dataDir, { recursive: true });
-  const store = new Store(options.dataDir);
+  const db = await openDatabase(options.dataDir, options.database);
+  const store = new Store(db);
   const now = options.now ?? Date.now;
   const maxUploadBytes = options.maxUploadBytes ?? DEFAULTS.maxUploadBytes;
   let baseUrl = "";
-  const hf = new HfStore(store.db);
-  hf.failInterrupted(new Date(now()).toISOString());
+  // This server's name while it runs: its hf jobs carry it, and the lock held on it tells other servers they are alive.
+  const instance = randomBytes(8).toString("hex");
+  const hf = new HfStore(db, instance);
+  let releaseInstance = async () => {};
+  // A server that does not start (the port taken, the database refusing) leaves no connection open behind it.
+  const giveUp = async (error: unknown): Promise<never> => {
+    await releaseInstance();
+    await store.close();
+    throw error;
+  };
+  const signingKey = options.signingKey || (await store.sharedSetting("signing-key", () => randomBytes(32).toString("base64url")).catch(giveUp));
+  releaseInstance = await db.holdLock(serverLock(instance)).catch(giveUp);
+  await hf.failInterrupted(new Date(now()).toISOString()).catch(giveUp);
   const jobs = new HfJobs();
   const ctx: TraceContext & AuthContext & HfImportContext = {
     store,
@@ -94,31 +126,31 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     hf,
     jobs,
     maxImportBytes: maxUploadBytes,
-    credentials: new CredentialStore(store.db),
+    credentials: new CredentialStore(db),
     maxCredentialTtlSeconds: options.maxCredentialTtlSeconds ?? DEFAULTS.maxCredentialTtlSeconds,
-    traces: new TraceStore(store.db),
+    traces: new TraceStore(db),
     maxTraceBytes: options.maxTraceBytes ?? DEFAULTS.maxTraceBytes,
-    blobs: new BlobStore(options.dataDir),
-    signingKey: options.signingKey,
+    blobs: new BlobStore(options.dataDir, instance),
+    signingKey,
     baseUrl: () => baseUrl,
     nowSeconds: () => Math.floor(now() / 1000),
     maxJsonBytes: options.maxJsonBytes ?? DEFAULTS.maxJsonBytes,
     urlTtlSeconds: options.urlTtlSeconds ?? DEFAULTS.urlTtlSeconds,
     partBytes: options.partBytes ?? DEFAULTS.partBytes,
   };
-  const recovered = await clearCrashLeftovers(store, ctx.blobs, new Date(now() - ctx.urlTtlSeconds * 1000));
+  const recovered = await clearCrashLeftovers(store, ctx.blobs, new Date(now() - ctx.urlTtlSeconds * 1000)).catch(giveUp);
   if (recovered.partials || recovered.abandoned) {
     const mb = (recovered.partialBytes / 1e6).toFixed(1);
     console.warn(`whileai platform: removed ${recovered.partials} partial upload(s) (${mb} MB) and ${recovered.abandoned} pending dataset(s) whose upload URL expired, left by an earlier run`);
   }
 
-  function authenticate(req: IncomingMessage): string {
+  async function authenticate(req: IncomingMessage): Promise<string> {
     const key = req.headers["x-api-key"];
     if (typeof key !== "string" || !key) throw new HttpError(401, "missing X-Api-Key");
-    const account = store.accountForKey(key);
+    const account = await store.accountForKey(key);
     if (account) return account;
     // A delegated credential stands in for its account's key until it expires or is revoked.
-    const delegated = ctx.credentials.find(key);
+    const delegated = await ctx.credentials.find(key);
     if (!delegated) throw new HttpError(401, "invalid API key");
     const why = unusable(delegated, ctx.nowSeconds());
     if (why) throw new HttpError(401, why);
@@ -154,44 +186,44 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       throw noRoute();
     }
     if (head === "hf" && id === "me" && parts.length === 2) {
-      authenticate(req);
+      await authenticate(req);
       return method === "GET" ? hfMe(ctx, res) : methodNotAllowed();
     }
     if (head === "runs" && (parts.length === 2 || (parts.length === 3 && action === "hf-publish"))) {
-      authenticate(req);
+      await authenticate(req);
       if (method !== (parts.length === 2 ? "GET" : "POST")) return methodNotAllowed();
       return runRoute(ctx, id!, parts.length === 3);
     }
     if (head === "datasets" && id === "import-hf" && parts.length === 2) {
-      const account = authenticate(req);
+      const account = await authenticate(req);
       return method === "POST" ? importHfRoute(ctx, account, req, res) : methodNotAllowed();
     }
     if (head === "agents" && parts.length <= 2) {
-      const account = authenticate(req);
+      const account = await authenticate(req);
       if (parts.length === 2) return method === "DELETE" ? deleteAgent(ctx, account, id!, res) : methodNotAllowed();
       if (method === "GET") return listAgents(ctx, account, res);
       if (method === "POST") return registerAgent(ctx, account, req, res);
       return methodNotAllowed();
     }
     if (head === "v1" && parts.length === 2) {
-      const account = authenticate(req);
+      const account = await authenticate(req);
       if (method !== "POST") return methodNotAllowed();
       if (id === "traces") return ingestTraces(ctx, account, url, req, res);
       if (id === "scores") return sendScores(ctx, account, req, res);
       throw noRoute();
     }
     if (head === "traces" && parts.length <= 2) {
-      const account = authenticate(req);
+      const account = await authenticate(req);
       if (parts.length === 1) return method === "GET" ? listTraces(ctx, account, url.searchParams, res) : methodNotAllowed();
       if (id === "cuts" && method === "GET") return cutsRoute(ctx, account, url.searchParams, res);
       return method === "DELETE" ? deleteTrace(ctx, account, id!, res) : methodNotAllowed();
     }
     if (head === "datasets" && id === "cut" && parts.length === 2) {
-      const account = authenticate(req);
+      const account = await authenticate(req);
       return method === "POST" ? cutRoute(ctx, account, req, res) : methodNotAllowed();
     }
     if (head !== "datasets" || parts.length > 3) throw noRoute();
-    const account = authenticate(req);
+    const account = await authenticate(req);
     if (parts.length === 1) {
       if (method === "GET") return listDatasets(ctx, account, res);
       if (method === "POST") return createDataset(ctx, account, req, res);
@@ -229,7 +261,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
+  }).catch(giveUp);
   const address = server.address() as AddressInfo;
   const host = address.address === "0.0.0.0" || address.address === "::" ? "127.0.0.1" : address.address;
   const shown = host.includes(":") ? `[${host}]` : host;
@@ -238,23 +270,24 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
 
   return {
     url,
+    database: db.kind === "postgres" ? db.where : null,
     createAccount: (name) => store.createAccount(name),
-    ensureAccountKey(name, apiKey) {
-      const account = store.accountByName(name);
-      if (account) store.addKey(account, apiKey);
-      else store.addKey(store.createAccount(name).account, apiKey);
-    },
+    ensureAccountKey: async (name, apiKey) => void (await store.ensureAccountKey(name, apiKey)),
+    sharedSecret: (name, make) => store.sharedSetting(name, make),
     close: async () => {
       // Running pushes and imports end first: they write to the database closed below.
       await jobs.stop();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => {
-          store.close();
-          if (error) reject(error);
-          else resolve();
+          releaseInstance()
+            .then(() => store.close())
+            .then(() => (error ? reject(error) : resolve()), reject);
         });
         server.closeAllConnections();
       });
     },
   };
 }
+
+export { PlatformDatabaseError } from "./db/database-error.js";
+export { migrateFromEmbedded, type MigrationReport } from "./migrate-from.js";

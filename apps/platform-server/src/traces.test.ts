@@ -224,7 +224,7 @@ describe("POST /v1/traces, /v1/scores, /traces/cuts, /datasets/cut", () => {
       'measurement "score": direction must be higher or lower',
     );
     // Another account's trace is unknown to this one, for scores and deletes alike.
-    const bob = server.createAccount("bob").apiKey;
+    const bob = (await server.createAccount("bob")).apiKey;
     expect((await failure(sendScore({ apiKey: bob, traceId: tid(1), value: 1 }))).message).toContain("No run on this account");
     expect((await failure(call("DELETE", `/traces/${tid(1)}`, { apiKey: bob }))).message).toContain("-> 404");
     expect(((await cuts({ apiKey: bob })) as Report).runs).toBe(0);

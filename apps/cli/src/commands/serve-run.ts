@@ -1,30 +1,38 @@
 /** What `wai serve` does once its command line is parsed: start the local platform, print how to reach it, stop on Ctrl-C. */
 import { homedir } from "node:os";
 import { join, resolve } from "node:path";
-import { createPlatformServer } from "@whileai/platform-server";
-import { DEV_ACCOUNT, hubFromEnv, localSecrets } from "@whileai/platform-server/local-secrets";
+import { createPlatformServer, migrateFromEmbedded } from "@whileai/platform-server";
+import { databaseFromEnv, hubFromEnv, registerDevKey, signingKeyFor } from "@whileai/platform-server/local-secrets";
+import { CliError } from "../errors.js";
 import { currentIo } from "../io.js";
 import { note, writeJson, writeText } from "../output.js";
 import { interruptSignal } from "../signals.js";
-import type { ServeOptions } from "./serve.js";
+import { parseDatabaseUrl, type ServeOptions } from "./serve.js";
 import { listenError, untilAborted } from "./servers.js";
 
 export async function runServe(options: ServeOptions): Promise<void> {
   const { env, cwd } = currentIo();
   const dataDir = resolve(cwd, options.dataDir ?? env["WHILEAI_SERVER_DATA"] ?? join(env["HOME"] || homedir(), ".whileai", "server"));
-  const { signingKey, devKey } = localSecrets(dataDir, { signingKey: env["WHILEAI_SIGNING_KEY"] });
+  const database = options.database ?? databaseOf(env);
+  if (options.migrateFrom !== undefined) {
+    if (!database) throw new CliError("--migrate-from copies into PostgreSQL: pass --database postgres://… (or set WHILEAI_DATABASE_URL)");
+    const copied = await migrateFromEmbedded(resolve(cwd, options.migrateFrom), { database, dataDir });
+    const rows = Object.entries(copied.rows).filter(([, n]) => n > 0).map(([table, n]) => `${table} ${n}`);
+    note(`copied ${resolve(cwd, options.migrateFrom)}: ${rows.length ? `rows of ${rows.join(", ")}` : "no rows"}; ${copied.blobs} blob files; ${copied.secrets.join(" and ") || "no keys"}`);
+  }
   const hub = hubFromEnv(env);
   const interrupt = interruptSignal();
   try {
-    const server = await createPlatformServer({ dataDir, signingKey, hub, port: options.port, host: options.host }).catch((error: unknown) =>
+    const signingKey = signingKeyFor(dataDir, database, env["WHILEAI_SIGNING_KEY"]);
+    const server = await createPlatformServer({ dataDir, database, signingKey, hub, port: options.port, host: options.host }).catch((error: unknown) =>
       listenError(error, "the local platform", options.host, options.port),
     );
-    server.ensureAccountKey(DEV_ACCOUNT, devKey);
-    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir, hfEndpoint: hub?.endpoint ?? null });
+    const devKey = await registerDevKey(server, dataDir, database);
+    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir, database: server.database, hfEndpoint: hub?.endpoint ?? null });
     else {
       writeText(
         [
-          `whileai local platform on ${server.url} (data in ${dataDir})`,
+          `whileai local platform on ${server.url} (${server.database ? `database ${server.database}, blobs in ${dataDir}` : `data in ${dataDir}`})`,
           `dev API key: ${devKey}`,
           "use it from another shell:",
           `  export WHILEAI_API_URL=${server.url}`,
@@ -41,3 +49,15 @@ export async function runServe(options: ServeOptions): Promise<void> {
     interrupt.dispose();
   }
 }
+
+/** WHILEAI_DATABASE_URL, checked as --database is. */
+function databaseOf(env: Record<string, string | undefined>): string | null {
+  const url = databaseFromEnv(env);
+  if (url === null) return null;
+  try {
+    return parseDatabaseUrl(url);
+  } catch (error) {
+    throw new CliError(`WHILEAI_DATABASE_URL: ${(error as Error).message}`);
+  }
+}
+

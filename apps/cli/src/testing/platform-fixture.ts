@@ -38,7 +38,7 @@ export async function startLocalPlatform(): Promise<LocalPlatform> {
   const dir = scratchDir("wai-platform-");
   const server = await createPlatformServer({ dataDir: join(dir, "data"), signingKey: "test-signing-key", port: 0 });
   const apiKey = "wai_test_alice";
-  server.ensureAccountKey("alice", apiKey);
+  await server.ensureAccountKey("alice", apiKey);
   return {
     server,
     url: server.url,

@@ -37,7 +37,7 @@ export async function registerAgent(ctx: RouteContext, account: string, req: Inc
     if (!Array.isArray(body.tools) || !body.tools.every((t) => Tool.safeParse(t).success)) throw new HttpError(400, "tools must be a list of JSON schemas");
     tools = body.tools;
   }
-  const record = ctx.store.registerAgent(account, {
+  const record = await ctx.store.registerAgent(account, {
     slug,
     name: body.name,
     description: body.description ?? null,
@@ -52,21 +52,21 @@ export async function registerAgent(ctx: RouteContext, account: string, req: Inc
  * account, or by a trace, by slug, with its traces, the account's ready datasets per purpose
  * (`sets`) and cards.
  */
-export function listAgents(ctx: TraceContext, account: string, res: ServerResponse): void {
+export async function listAgents(ctx: TraceContext, account: string, res: ServerResponse): Promise<void> {
   const entries = new Map<string, Record<string, unknown>>();
   const entry = (slug: string) => {
     let e = entries.get(slug);
     if (!e) entries.set(slug, (e = { slug, name: null, description: null, traces: 0, sets: {}, cards: 0 }));
     return e;
   };
-  for (const a of ctx.store.agents(account)) Object.assign(entry(a.slug), { name: a.name, description: a.description });
-  for (const [slug, n] of ctx.traces.traceCounts(account)) entry(slug)["traces"] = n;
-  for (const d of ctx.store.readyDatasets(account)) {
+  for (const a of await ctx.store.agents(account)) Object.assign(entry(a.slug), { name: a.name, description: a.description });
+  for (const [slug, n] of await ctx.traces.traceCounts(account)) entry(slug)["traces"] = n;
+  for (const d of await ctx.store.readyDatasets(account)) {
     if (!d.agent) continue;
     const sets = entry(d.agent)["sets"] as Record<string, number>;
     sets[d.purpose] = (sets[d.purpose] ?? 0) + 1;
   }
-  for (const c of ctx.store.cards()) {
+  for (const c of await ctx.store.cards()) {
     if (c.account !== account) continue;
     const e = entry(c.agent);
     e["cards"] = (e["cards"] as number) + 1;
@@ -76,6 +76,6 @@ export function listAgents(ctx: TraceContext, account: string, res: ServerRespon
 }
 
 /** `DELETE /agents/{slug}`: drops the registration; answers 200 either way, as `purgeAgent` calls it after its datasets are gone. */
-export function deleteAgent(ctx: RouteContext, account: string, slug: string, res: ServerResponse): void {
-  sendJson(res, 200, { deleted: ctx.store.deleteAgent(account, slug), slug });
+export async function deleteAgent(ctx: RouteContext, account: string, slug: string, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, { deleted: await ctx.store.deleteAgent(account, slug), slug });
 }

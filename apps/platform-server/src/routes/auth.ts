@@ -28,11 +28,11 @@ const RefreshBody = z.looseObject({ credential: z.string().min(1), ttlSeconds: z
 const RevokeBody = z.looseObject({ credential: z.string().min(1) });
 
 /** The account whose API key is the Bearer token; a delegated credential or anything else → 401. */
-function sessionAccount(ctx: AuthContext, req: IncomingMessage): string {
+async function sessionAccount(ctx: AuthContext, req: IncomingMessage): Promise<string> {
   const header = req.headers.authorization ?? "";
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   if (!match) throw new HttpError(401, "missing Authorization: Bearer <session token> (on the local platform, an account API key)");
-  const account = ctx.store.accountForKey(match[1]!);
+  const account = await ctx.store.accountForKey(match[1]!);
   if (!account) throw new HttpError(401, "invalid session token: the local platform takes an account API key as the Bearer token");
   return account;
 }
@@ -56,17 +56,17 @@ function reply(credential: string, record: CredentialRecord): Record<string, unk
 }
 
 /** The credential's record when it belongs to `account`; another account's looks like an unknown one. */
-function ownCredential(ctx: AuthContext, account: string, credential: string): CredentialRecord {
-  const record = ctx.credentials.find(credential);
+async function ownCredential(ctx: AuthContext, account: string, credential: string): Promise<CredentialRecord> {
+  const record = await ctx.credentials.find(credential);
   if (!record || record.account !== account) throw new HttpError(404, "delegated credential not found for this account");
   return record;
 }
 
 /** `POST /auth/issue-credential` `{name?, ttlSeconds?}` → `{credential, name, expiresAt, ttlSeconds}`. */
 export async function issueCredential(ctx: AuthContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const account = sessionAccount(ctx, req);
+  const account = await sessionAccount(ctx, req);
   const body = parse(IssueBody, await readJson(req, ctx.maxJsonBytes));
-  const issued = ctx.credentials.issue(account, body.name ?? "sdk-default", ctx.nowSeconds(), ttl(ctx, body.ttlSeconds));
+  const issued = await ctx.credentials.issue(account, body.name ?? "sdk-default", ctx.nowSeconds(), ttl(ctx, body.ttlSeconds));
   sendJson(res, 200, reply(issued.credential, issued.record));
 }
 
@@ -76,22 +76,22 @@ export async function issueCredential(ctx: AuthContext, req: IncomingMessage, re
  * credential refreshes (an expired one → 401: issue a new one).
  */
 export async function refreshCredential(ctx: AuthContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const account = sessionAccount(ctx, req);
+  const account = await sessionAccount(ctx, req);
   const body = parse(RefreshBody, await readJson(req, ctx.maxJsonBytes));
   const seconds = ttl(ctx, body.ttlSeconds);
-  const record = ownCredential(ctx, account, body.credential);
+  const record = await ownCredential(ctx, account, body.credential);
   const now = ctx.nowSeconds();
   const why = unusable(record, now);
   if (why) throw new HttpError(401, `${why}; issue a new one with /auth/issue-credential`);
-  const next = ctx.credentials.rotate(body.credential, record, now, seconds);
+  const next = await ctx.credentials.rotate(body.credential, record, now, seconds);
   sendJson(res, 200, { ...reply(next.credential, next.record), replaced: true });
 }
 
 /** `POST /auth/revoke-credential` `{credential}`; revoking twice is harmless. */
 export async function revokeCredential(ctx: AuthContext, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const account = sessionAccount(ctx, req);
+  const account = await sessionAccount(ctx, req);
   const body = parse(RevokeBody, await readJson(req, ctx.maxJsonBytes));
-  ownCredential(ctx, account, body.credential);
-  ctx.credentials.revoke(body.credential, ctx.nowSeconds());
+  await ownCredential(ctx, account, body.credential);
+  await ctx.credentials.revoke(body.credential, ctx.nowSeconds());
   sendJson(res, 200, { revoked: true });
 }

@@ -14,19 +14,18 @@ function verified(ctx: RouteContext, method: Grant["method"], id: string, query:
 
 export async function putBlob(ctx: RouteContext, id: string, query: URLSearchParams, req: IncomingMessage, res: ServerResponse, maxUploadBytes: number): Promise<void> {
   verified(ctx, "PUT", id, query);
-  const d = ctx.store.dataset(id);
+  const d = await ctx.store.dataset(id);
   if (!d) throw new HttpError(404, `dataset ${id} not found`);
   if (d.status === "ready") throw new HttpError(409, `dataset ${id} is finalized; its bytes cannot change`);
   const declared = declaredLength(req);
   if (declared !== null && declared > maxUploadBytes) throw new HttpError(413, `upload larger than ${maxUploadBytes} bytes`);
-  // Finalized or deleted while the bytes were moving: they are dropped, never landed.
-  const stillPending = () => ctx.store.dataset(id)?.status === "pending";
+  // Finalized, being finalized (at any server) or deleted while the bytes were moving: they are dropped, never landed.
   try {
-    await ctx.blobs.write(id, req, maxUploadBytes, stillPending);
+    await ctx.blobs.write(id, req, maxUploadBytes, (rename) => ctx.store.landUpload(id, rename));
   } catch (error) {
     if (error instanceof TooLargeError) throw new HttpError(413, `upload larger than ${error.limit} bytes`);
     if (!(error instanceof UploadRefusedError)) throw error;
-    if (!ctx.store.dataset(id)) throw new HttpError(404, `dataset ${id} not found`);
+    if (!(await ctx.store.dataset(id))) throw new HttpError(404, `dataset ${id} not found`);
     throw new HttpError(409, `dataset ${id} was finalized while this upload was in flight; its bytes cannot change`);
   }
   res.writeHead(200, { "Content-Length": 0 });
@@ -35,7 +34,7 @@ export async function putBlob(ctx: RouteContext, id: string, query: URLSearchPar
 
 export async function getBlob(ctx: RouteContext, id: string, query: URLSearchParams, res: ServerResponse): Promise<void> {
   const grant = verified(ctx, "GET", id, query);
-  const d = ctx.store.dataset(id);
+  const d = await ctx.store.dataset(id);
   if (d?.status !== "ready") throw new HttpError(404, `dataset ${id} not found`);
   const start = grant.start ?? 0;
   const end = grant.end ?? d.sizeBytes;

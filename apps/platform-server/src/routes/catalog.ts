@@ -24,45 +24,45 @@ function cardJson(ctx: RouteContext, c: CardRecord): Record<string, unknown> {
 
 /** `POST /datasets/{id}/publish` `{agent, description?}`: the card. The description defaults to the dataset's. */
 export async function publishDataset(ctx: RouteContext, account: string, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const d = ready(owned(ctx, account, id));
+  const d = ready(await owned(ctx, account, id));
   const body = parse(PublishBody, await readJson(req, ctx.maxJsonBytes));
   const agent = slugify(body.agent);
   if (!agent) throw new HttpError(400, "agent: needs a letter or digit");
   if (d.rows === 0) throw new HttpError(409, "dataset has no rows");
-  ctx.store.publish(id, agent, body.description || d.description);
-  sendJson(res, 200, cardJson(ctx, ctx.store.card(id)!));
+  await ctx.store.publish(id, agent, body.description || d.description);
+  sendJson(res, 200, cardJson(ctx, (await ctx.store.card(id))!));
 }
 
 /** `POST /datasets/{id}/unpublish`: off the catalog; 409 when it was not on it. */
-export function unpublishDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): void {
-  owned(ctx, account, id);
-  if (!ctx.store.unpublish(id)) throw new HttpError(409, "not published");
+export async function unpublishDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
+  await owned(ctx, account, id);
+  if (!(await ctx.store.unpublish(id))) throw new HttpError(409, "not published");
   sendJson(res, 200, { datasetId: id, published: false });
 }
 
 /** `GET /catalog`: every account's cards, newest first, and the agents they group under with their card counts. */
-export function listCatalog(ctx: RouteContext, res: ServerResponse): void {
-  const cards = ctx.store.cards();
+export async function listCatalog(ctx: RouteContext, res: ServerResponse): Promise<void> {
+  const cards = await ctx.store.cards();
   const counts = new Map<string, number>();
   for (const c of cards) counts.set(c.agent, (counts.get(c.agent) ?? 0) + 1);
   const agents = [...counts.keys()].sort().map((slug) => ({ slug, cards: counts.get(slug)! }));
   sendJson(res, 200, { datasets: cards.map((c) => cardJson(ctx, c)), agents });
 }
 
-function published(ctx: RouteContext, id: string): CardRecord {
-  const c = ctx.store.card(id);
+async function published(ctx: RouteContext, id: string): Promise<CardRecord> {
+  const c = await ctx.store.card(id);
   // Unpublished, private or missing: the same 404.
   if (!c) throw new HttpError(404, `dataset ${id} not found`);
   return c;
 }
 
 /** `GET /catalog/{id}`: one card. */
-export function catalogCard(ctx: RouteContext, id: string, res: ServerResponse): void {
-  sendJson(res, 200, cardJson(ctx, published(ctx, id)));
+export async function catalogCard(ctx: RouteContext, id: string, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, cardJson(ctx, await published(ctx, id)));
 }
 
 /** `GET /catalog/{id}/download`: the download grant of a published dataset, no key needed. */
-export function catalogDownload(ctx: RouteContext, id: string, res: ServerResponse): void {
-  published(ctx, id);
-  sendJson(res, 200, grantFor(ctx, ctx.store.dataset(id)!));
+export async function catalogDownload(ctx: RouteContext, id: string, res: ServerResponse): Promise<void> {
+  await published(ctx, id);
+  sendJson(res, 200, grantFor(ctx, (await ctx.store.dataset(id))!));
 }

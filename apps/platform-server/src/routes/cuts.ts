@@ -13,12 +13,12 @@ import { sinceIso, type TraceContext } from "./traces.js";
 const FILTER_KEYS = new Set(["agent", "from", "model", "tool", "measure"]);
 
 /** The account's runs under a filter: agent, from (`all`, `24h`, `7d`), model, tool (a step's tool), measure (a score's name). */
-function filteredRuns(ctx: TraceContext, account: string, filter: Record<string, string>): RunRecord[] {
+async function filteredRuns(ctx: TraceContext, account: string, filter: Record<string, string>): Promise<RunRecord[]> {
   for (const key of Object.keys(filter)) if (!FILTER_KEYS.has(key)) throw new HttpError(400, `unknown filter ${JSON.stringify(key)}: use agent, from, model, tool or measure`);
   const agent = filter["agent"] ? filter["agent"].trim().toLowerCase() : null;
   const since = sinceIso(ctx, filter["from"] ?? null);
   const { model, tool, measure } = filter;
-  return ctx.traces.runs(account, agent).filter((run) => {
+  return (await ctx.traces.runs(account, agent)).filter((run) => {
     if (since !== null && run.createdAt < since) return false;
     if (model && run.row["model_version"] !== model) return false;
     if (tool && !(Array.isArray(run.row["steps"]) && run.row["steps"].some((s) => (s as { tool?: unknown } | null)?.tool === tool))) return false;
@@ -43,13 +43,13 @@ function band(lo: unknown, hi: unknown): [number, number] {
 const HOLDOUT_MAX = 0.9;
 
 /** `GET /traces/cuts?<filter>[&lo&hi&holdout]`: the report; the filter it read is echoed as `filter`. */
-export function cutsRoute(ctx: TraceContext, account: string, params: URLSearchParams, res: ServerResponse): void {
+export async function cutsRoute(ctx: TraceContext, account: string, params: URLSearchParams, res: ServerResponse): Promise<void> {
   const filter: Record<string, string> = {};
   const knobs: Record<string, string> = {};
   for (const [k, v] of params) (["lo", "hi", "holdout"].includes(k) ? knobs : filter)[k] = v;
   const [lo, hi] = band(knobs["lo"], knobs["hi"]);
   const holdout = fraction("holdout", knobs["holdout"], DEFAULT_HOLDOUT, HOLDOUT_MAX);
-  sendJson(res, 200, { ...cutsReport(filteredRuns(ctx, account, filter), lo, hi, holdout), filter });
+  sendJson(res, 200, { ...cutsReport(await filteredRuns(ctx, account, filter), lo, hi, holdout), filter });
 }
 
 const CutBody = z.looseObject({
@@ -69,12 +69,12 @@ async function makeDataset(
   rows: Record<string, unknown>[],
 ) {
   const datasetId = newDatasetId();
-  ctx.store.createDataset({ datasetId, account, ...d });
+  await ctx.store.createDataset({ datasetId, account, ...d });
   const text = rows.map((r) => `${JSON.stringify(r)}\n`).join("");
   const size = await ctx.blobs.write(datasetId, Readable.from([Buffer.from(text)]), Number.MAX_SAFE_INTEGER);
   const scanned = await scanBlob(ctx.blobs.read(datasetId, 0, Math.max(size, 1)), ctx.partBytes);
-  ctx.store.markReady(datasetId, size, scanned.rows, scanned.parts);
-  return ctx.store.ownDataset(account, datasetId)!;
+  await ctx.store.markReady(datasetId, size, scanned.rows, scanned.parts);
+  return (await ctx.store.ownDataset(account, datasetId))!;
 }
 
 /**
@@ -88,7 +88,7 @@ export async function cutRoute(ctx: TraceContext, account: string, req: Incoming
   const kind = body.kind ?? "rl";
   const [lo, hi] = band(body.lo, body.hi);
   const holdout = fraction("holdout", body.holdout, DEFAULT_HOLDOUT, HOLDOUT_MAX);
-  const selection = selectCut(groupRuns(filteredRuns(ctx, account, filter), lo, hi), kind, holdout);
+  const selection = selectCut(groupRuns(await filteredRuns(ctx, account, filter), lo, hi), kind, holdout);
   if (selection.train.runs.length === 0) {
     throw new HttpError(
       409,

@@ -64,8 +64,8 @@ function presign(ctx: RouteContext, grant: Grant): string {
   return `${ctx.baseUrl()}/blobs/${grant.datasetId}?${signGrant(ctx.signingKey, grant, expires)}`;
 }
 
-export function owned(ctx: RouteContext, account: string, id: string): DatasetRecord {
-  const d = ctx.store.ownDataset(account, id);
+export async function owned(ctx: RouteContext, account: string, id: string): Promise<DatasetRecord> {
+  const d = await ctx.store.ownDataset(account, id);
   if (!d) throw new HttpError(404, `dataset ${id} not found`);
   return d;
 }
@@ -75,9 +75,9 @@ export async function createDataset(ctx: RouteContext, account: string, req: Inc
   const body = parse(CreateBody, await readJson(req, ctx.maxJsonBytes));
   // A parent is one of the caller's datasets; another account's is as missing as any other.
   const parent = body.parentDatasetId ?? null;
-  if (parent !== null && !ctx.store.ownDataset(account, parent)) throw new HttpError(404, `parentDatasetId: dataset ${parent} not found`);
+  if (parent !== null && !(await ctx.store.ownDataset(account, parent))) throw new HttpError(404, `parentDatasetId: dataset ${parent} not found`);
   const datasetId = newDatasetId();
-  ctx.store.createDataset({
+  await ctx.store.createDataset({
     datasetId,
     account,
     name: body.name,
@@ -92,33 +92,35 @@ export async function createDataset(ctx: RouteContext, account: string, req: Inc
 
 /** `POST /datasets/{id}/finalize`: counts the rows, cuts the download parts, marks it ready. Repeating it is harmless. */
 export async function finalizeDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
-  const d = owned(ctx, account, id);
+  const d = await owned(ctx, account, id);
   if (d.status === "ready") return sendJson(res, 200, entry(d));
-  // Sealed before the first await: an upload finishing during the scan cannot swap the bytes being counted.
-  const release = ctx.blobs.seal(id);
-  try {
-    const size = await ctx.blobs.size(id);
-    if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
-    const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
-    // Deleted during the scan: nothing to mark.
-    owned(ctx, account, id);
-    ctx.store.markReady(id, size, rows, parts);
-  } finally {
-    release();
+  // Claimed before the size is read: an upload finishing during the scan, at any server, cannot swap the bytes being counted.
+  if (await ctx.store.claimForFinalize(id)) {
+    let marked = false;
+    try {
+      const size = await ctx.blobs.size(id);
+      if (size === null) throw new HttpError(409, `dataset ${id} has no upload yet: PUT its bytes to the uploadUrl first`);
+      const { rows, parts } = await scanBlob(ctx.blobs.read(id, 0, Math.max(size, 1)), ctx.partBytes);
+      // Deleted during the scan: nothing to mark.
+      marked = await ctx.store.markReady(id, size, rows, parts);
+    } finally {
+      if (!marked) await ctx.store.releaseFinalize(id);
+    }
   }
-  sendJson(res, 200, entry(owned(ctx, account, id)));
+  // Not claimed: finalized meanwhile by another call (its reply is this one's too), or deleted (404).
+  sendJson(res, 200, entry(await owned(ctx, account, id)));
 }
 
 /** `GET /datasets`: the account's ready datasets, newest first, and the bytes they hold. */
-export function listDatasets(ctx: RouteContext, account: string, res: ServerResponse): void {
-  const ready = ctx.store.readyDatasets(account);
+export async function listDatasets(ctx: RouteContext, account: string, res: ServerResponse): Promise<void> {
+  const ready = await ctx.store.readyDatasets(account);
   const storageBytes = ready.reduce((n, d) => n + d.sizeBytes, 0);
   sendJson(res, 200, { datasets: ready.map(entry), storageBytes });
 }
 
 /** `POST /datasets/{id}/meta`: purpose, mode, agent or description. */
 export async function updateMeta(ctx: RouteContext, account: string, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  owned(ctx, account, id);
+  await owned(ctx, account, id);
   const body = parse(MetaBody, await readJson(req, ctx.maxJsonBytes));
   const meta = {
     purpose: body.purpose ?? undefined,
@@ -127,13 +129,13 @@ export async function updateMeta(ctx: RouteContext, account: string, id: string,
     description: body.description ?? undefined,
   };
   if (Object.values(meta).every((v) => v === undefined)) throw new HttpError(400, "pass purpose, mode, agent or description");
-  ctx.store.updateMeta(id, meta);
-  sendJson(res, 200, entry(owned(ctx, account, id)));
+  await ctx.store.updateMeta(id, meta);
+  sendJson(res, 200, entry(await owned(ctx, account, id)));
 }
 
 /** `GET /datasets/{id}/download`: presigned part URLs in order; `downloadUrl` is the first, for old clients. */
-export function downloadGrant(ctx: RouteContext, account: string, id: string, res: ServerResponse): void {
-  sendJson(res, 200, grantFor(ctx, ready(owned(ctx, account, id))));
+export async function downloadGrant(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, grantFor(ctx, ready(await owned(ctx, account, id))));
 }
 
 /** The dataset when finalized; else 409, as its bytes are not there to read yet. */
@@ -151,8 +153,8 @@ export function grantFor(ctx: RouteContext, d: DatasetRecord): Record<string, un
 
 /** `DELETE /datasets/{id}`: the record, then its blob. */
 export async function deleteDataset(ctx: RouteContext, account: string, id: string, res: ServerResponse): Promise<void> {
-  owned(ctx, account, id);
-  ctx.store.deleteDataset(id);
+  await owned(ctx, account, id);
+  await ctx.store.deleteDataset(id);
   await ctx.blobs.remove(id);
   sendJson(res, 200, { deleted: true, datasetId: id });
 }

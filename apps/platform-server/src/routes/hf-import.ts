@@ -266,7 +266,7 @@ export async function importHfRoute(ctx: HfImportContext, account: string, req: 
     );
   }
   const datasetId = newDatasetId();
-  ctx.store.createDataset({
+  await ctx.store.createDataset({
     datasetId,
     account,
     name: body.name || `${body.repo}:${body.split}`,
@@ -288,7 +288,7 @@ export async function importHfRoute(ctx: HfImportContext, account: string, req: 
     maxRows: body.max_rows,
     startedAt: new Date().toISOString(),
   };
-  ctx.hf.saveImport(datasetId, info);
+  await ctx.hf.saveImport(datasetId, info);
   ctx.jobs.start(async (signal) => {
     const state = { rows: 0, truncated: false };
     const lines = importLines(hub, info, files, state, signal);
@@ -297,9 +297,16 @@ export async function importHfRoute(ctx: HfImportContext, account: string, req: 
       const size = await ctx.blobs.write(datasetId, Readable.from(lines), ctx.maxImportBytes);
       if (state.rows === 0) throw new Error(`no rows in ${info.files.join(", ")}`);
       const { rows, parts } = await scanBlob(ctx.blobs.read(datasetId, 0, size), ctx.partBytes);
-      if (!ctx.store.ownDataset(account, datasetId)) return void (await ctx.blobs.remove(datasetId));
-      ctx.store.markReady(datasetId, size, rows, parts);
-      outcome = { ...info, status: "done", rows, truncated: state.truncated, finishedAt: new Date().toISOString() };
+      const done: ImportInfo = { ...info, status: "done", rows, truncated: state.truncated, finishedAt: new Date().toISOString() };
+      // Together, so no poll sees the dataset ready while its import still reads "importing".
+      const kept = await ctx.store.db.transaction(async (tx) => {
+        if (!(await ctx.store.markReady(datasetId, size, rows, parts, tx))) return false;
+        await ctx.hf.saveImport(datasetId, done, tx);
+        return true;
+      });
+      // Deleted during the import: its bytes go too.
+      if (!kept) await ctx.blobs.remove(datasetId);
+      return;
     } catch (error) {
       // A write that stopped early (past the size cap) leaves the file being read: close it, so its read stops too.
       await lines.return(undefined);
@@ -311,7 +318,7 @@ export async function importHfRoute(ctx: HfImportContext, account: string, req: 
           : (error as Error).message;
       outcome = { ...info, status: "failed", error: message, finishedAt: new Date().toISOString() };
     }
-    if (ctx.store.ownDataset(account, datasetId)) ctx.hf.saveImport(datasetId, outcome);
+    if (await ctx.store.ownDataset(account, datasetId)) await ctx.hf.saveImport(datasetId, outcome);
   });
-  sendJson(res, 200, datasetJson(ctx, owned(ctx, account, datasetId)));
+  sendJson(res, 200, await datasetJson(ctx, await owned(ctx, account, datasetId)));
 }

@@ -58,11 +58,11 @@ export async function hfMe(ctx: HfContext, res: ServerResponse): Promise<void> {
 }
 
 /** The dataset as `GET /datasets/{id}` shows it: its latest `hf` push stamp and, for an import, `hfImport` (status `importing`/`failed` until it is ready). */
-export function datasetJson(ctx: HfContext, d: DatasetRecord): Record<string, unknown> {
+export async function datasetJson(ctx: HfContext, d: DatasetRecord): Promise<Record<string, unknown>> {
   const row = entry(d);
-  const stamp = ctx.hf.push(d.datasetId);
+  const stamp = await ctx.hf.push(d.datasetId);
   if (stamp) row["hf"] = stamp;
-  const imported = ctx.hf.import(d.datasetId);
+  const imported = await ctx.hf.import(d.datasetId);
   if (imported) {
     row["hfImport"] = imported;
     if (d.status !== "ready") row["status"] = imported.status === "failed" ? "failed" : "importing";
@@ -71,8 +71,8 @@ export function datasetJson(ctx: HfContext, d: DatasetRecord): Record<string, un
 }
 
 /** `GET /datasets/{id}`: what `hfPublish` and `importHf` poll. */
-export function datasetRow(ctx: HfContext, account: string, id: string, res: ServerResponse): void {
-  sendJson(res, 200, datasetJson(ctx, owned(ctx, account, id)));
+export async function datasetRow(ctx: HfContext, account: string, id: string, res: ServerResponse): Promise<void> {
+  sendJson(res, 200, await datasetJson(ctx, await owned(ctx, account, id)));
 }
 
 const PART = /^[A-Za-z0-9][A-Za-z0-9._-]{0,95}$/;
@@ -94,10 +94,10 @@ function repoName(name: string, fallback: string): string {
  */
 export async function hfPublishDataset(ctx: HfContext, account: string, id: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // Another account's dataset is missing (404) whether or not a Hub is configured (501).
-  const d = ready(owned(ctx, account, id));
+  const d = ready(await owned(ctx, account, id));
   const hub = requireHub(ctx);
   const body = parse(PublishBody, await readJson(req, ctx.maxJsonBytes));
-  if (ctx.hf.push(id)?.status === "pushing") throw new HttpError(409, `a Hugging Face push of ${id} is already running`);
+  if ((await ctx.hf.push(id))?.status === "pushing") throw new HttpError(409, `a Hugging Face push of ${id} is already running`);
   let namespace = body.namespace;
   if (!namespace) {
     try {
@@ -121,7 +121,7 @@ export async function hfPublishDataset(ctx: HfContext, account: string, id: stri
     private: body.private ?? false,
     startedAt: new Date().toISOString(),
   };
-  ctx.hf.savePush(id, stamp);
+  await ctx.hf.savePush(id, stamp);
   ctx.jobs.start(async (signal) => {
     let done: PushStamp;
     try {
@@ -140,7 +140,7 @@ export async function hfPublishDataset(ctx: HfContext, account: string, id: stri
       done = { ...stamp, status: "error", error: message, finishedAt: new Date().toISOString() };
     }
     // The dataset may have been deleted meanwhile; its stamp went with it.
-    if (ctx.store.ownDataset(account, id)) ctx.hf.savePush(id, done);
+    if (await ctx.store.ownDataset(account, id)) await ctx.hf.savePush(id, done);
   });
   sendJson(res, 200, { datasetId: id, hf: stamp });
 }

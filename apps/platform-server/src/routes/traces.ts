@@ -113,7 +113,7 @@ export async function ingestTraces(ctx: TraceContext, account: string, url: URL,
   for (const [traceId, batch] of traces) {
     try {
       const createdAt = new Date(ctx.nowSeconds() * 1000).toISOString();
-      runs += ctx.traces.addSpans(account, traceId, batch.spans, { ...batch, createdAt }, (spans) => rowsFromOtel(spans) as unknown as Record<string, unknown>[]);
+      runs += await ctx.traces.addSpans(account, traceId, batch.spans, { ...batch, createdAt }, (spans) => rowsFromOtel(spans) as unknown as Record<string, unknown>[]);
     } catch (error) {
       // rowsFromOtel raises only where Python does (a start time that is no integer); the trace's spans are not kept.
       throw new HttpError(400, `trace ${traceId}: ${error instanceof Error ? error.message : String(error)}`);
@@ -151,18 +151,18 @@ function positiveInt(params: URLSearchParams, name: string, fallback: number, ma
 }
 
 /** `GET /traces?agent&from&limit&page`: newest first → `{traces: [{traceId, agent, scenario, createdAt}], page, pages, total}`. */
-export function listTraces(ctx: TraceContext, account: string, params: URLSearchParams, res: ServerResponse): void {
+export async function listTraces(ctx: TraceContext, account: string, params: URLSearchParams, res: ServerResponse): Promise<void> {
   const agent = params.get("agent") ? params.get("agent")!.trim().toLowerCase() : null;
   const since = sinceIso(ctx, params.get("from"));
   const limit = positiveInt(params, "limit", 50, PAGE_LIMIT);
   const page = positiveInt(params, "page", 1, Number.MAX_SAFE_INTEGER);
-  const { traces, total } = ctx.traces.traces(account, agent, since, limit, (page - 1) * limit);
+  const { traces, total } = await ctx.traces.traces(account, agent, since, limit, (page - 1) * limit);
   sendJson(res, 200, { traces, page, pages: Math.max(1, Math.ceil(total / limit)), total });
 }
 
 /** `DELETE /traces/{id}`: the trace's spans, runs and scores; another account's or a missing one → 404. */
-export function deleteTrace(ctx: TraceContext, account: string, traceId: string, res: ServerResponse): void {
-  if (!ctx.traces.deleteTrace(account, traceId)) throw new HttpError(404, `trace ${traceId} not found`);
+export async function deleteTrace(ctx: TraceContext, account: string, traceId: string, res: ServerResponse): Promise<void> {
+  if (!(await ctx.traces.deleteTrace(account, traceId))) throw new HttpError(404, `trace ${traceId} not found`);
   sendJson(res, 200, { deleted: true, traceId });
 }
 
@@ -209,11 +209,11 @@ export async function sendScores(ctx: TraceContext, account: string, req: Incomi
     }
     const m = measurement(item as Record<string, unknown>, head);
     if ("error" in m) rejected.push({ ...(item as Record<string, unknown>), error: m.error });
-    else if (!ctx.traces.hasTrace(account, m.traceId)) {
+    else if (!(await ctx.traces.hasTrace(account, m.traceId))) {
       if (!unknown.includes(m.traceId)) unknown.push(m.traceId);
     } else applied.push(m);
   }
-  ctx.traces.addScores(account, applied);
+  await ctx.traces.addScores(account, applied);
   const reply: Record<string, unknown> = { applied: applied.map((m) => ({ traceId: m.traceId, name: m.name })) };
   if (unknown.length) reply["unknown"] = unknown;
   if (rejected.length) reply["rejected"] = rejected;

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { createNodeRuntime, setPlatformRuntime } from "@whileai/platform/node";
 import { afterEach } from "vitest";
 import { createPlatformServer, type PlatformServer, type PlatformServerOptions } from "../server.js";
+import { testDatabase } from "./test-store.js";
 
 export const SIGNING_KEY = "test-signing-key";
 
@@ -47,7 +48,7 @@ export function scratchDir(prefix = "wai-scale-"): string {
 
 /** Starts a server (closed after the test) on `dataDir`, with no account. */
 export async function startServer(dataDir: string, options: Partial<PlatformServerOptions> = {}): Promise<PlatformServer> {
-  const server = await createPlatformServer({ dataDir, signingKey: SIGNING_KEY, ...options });
+  const server = await createPlatformServer({ dataDir, signingKey: SIGNING_KEY, database: await testDatabase(), ...options });
   servers.add(server);
   return server;
 }
@@ -63,5 +64,5 @@ export async function scratchServer(options: Partial<PlatformServerOptions> = {}
   const dataDir = scratchDir();
   const server = await startServer(dataDir, options);
   setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: dataDir } }));
-  return { server, dataDir, apiKey: server.createAccount("alice").apiKey };
+  return { server, dataDir, apiKey: (await server.createAccount("alice")).apiKey };
 }

@@ -4,13 +4,16 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createNodeRuntime, PlatformError, setPlatformRuntime } from "@whileai/platform/node";
 import { createPlatformServer, type PlatformServer } from "../server.js";
+import { testDatabase } from "./test-store.js";
 
 /** A server with the accounts named, each with its key; the client has no key of its own (WHILEAI_HOME is empty). */
 export async function serverWithAccounts(...names: string[]): Promise<{ server: PlatformServer; keys: string[] }> {
   const dataDir = mkdtempSync(join(tmpdir(), "wai-server-"));
-  const server = await createPlatformServer({ dataDir, signingKey: "test-signing-key" });
+  const server = await createPlatformServer({ dataDir, signingKey: "test-signing-key", database: await testDatabase() });
   setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: server.url, WHILEAI_HOME: dataDir } }));
-  return { server, keys: names.map((n) => server.createAccount(n).apiKey) };
+  const keys: string[] = [];
+  for (const n of names) keys.push((await server.createAccount(n)).apiKey);
+  return { server, keys };
 }
 
 /** The `PlatformError` the promise rejects with (anything else, or success, fails the test). */
