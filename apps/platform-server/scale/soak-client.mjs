@@ -1,13 +1,15 @@
 // One client process of the team soak (team-soak.test.ts): mixed traffic against every server it is
-// given, in turn, for a fixed time: pushes, pulls of its own earlier pushes (checked row for row),
-// OTLP ingest of one conversation split across the servers, scores, cut reports and cuts. It
-// prints one JSON line: what it did, every error, and the id of every dataset it made.
-//   node soak-client.mjs <name> <seconds> <apiKey> <url> [<url> ...]
+// given, in turn, for a number of rounds: pushes, pulls of its own earlier pushes (checked row for
+// row), OTLP ingest of one conversation split across the servers, scores, cut reports and cuts.
+// It prints `settled` once a fifth of its rounds are done, then one JSON line: what it did, every
+// error, and the id of every dataset it made.
+//   node soak-client.mjs <name> <rounds> <apiKey> <url> [<url> ...]
 import { isDeepStrictEqual } from "node:util";
 import { call, createNodeRuntime, pull, pushRows, setPlatformRuntime } from "@whileai/platform/node";
 
-const [name, seconds, apiKey, ...urls] = process.argv.slice(2);
-if (!name || !seconds || !apiKey || urls.length === 0) throw new Error("usage: soak-client.mjs <name> <seconds> <apiKey> <url>...");
+const [name, roundsArg, apiKey, ...urls] = process.argv.slice(2);
+const rounds = Number(roundsArg);
+if (!name || !(rounds >= 5) || !apiKey || urls.length === 0) throw new Error("usage: soak-client.mjs <name> <rounds, at least 5> <apiKey> <url>...");
 setPlatformRuntime(createNodeRuntime({ env: { WHILEAI_API_URL: urls[0] } }));
 
 const rowsOf = (i) => Array.from({ length: 20 + (i % 7) }, (_, j) => ({ prompt: `${name} ${i} ${j}`, final_text: "ok", reward: (i + j) % 2 }));
@@ -28,7 +30,6 @@ const done = { pushes: 0, pulls: 0, ingests: 0, scores: 0, cutReports: 0, cuts: 
 const errors = [];
 const made = [];
 const pushed = [];
-const deadline = Date.now() + Number(seconds) * 1000;
 
 async function step(what, work) {
   try {
@@ -39,7 +40,8 @@ async function step(what, work) {
   }
 }
 
-for (let i = 0; Date.now() < deadline; i++) {
+for (let i = 0; i < rounds; i++) {
+  if (i === Math.floor(rounds / 5)) process.stdout.write("settled\n");
   const here = urls[i % urls.length];
   const there = urls[(i + 1) % urls.length];
   await step("pushes", async () => {
@@ -72,4 +74,4 @@ for (let i = 0; Date.now() < deadline; i++) {
   }
 }
 
-process.stdout.write(`${JSON.stringify({ name, done, errors, made })}\n`);
+process.stdout.write(`${JSON.stringify({ name, rounds, done, errors, made })}\n`);
