@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mineTraces } from "./mine.js";
-import { TRACES, } from "./testing/reference-traces.js";
+import { TRACES } from "./testing/reference-traces.js";
 
 
 

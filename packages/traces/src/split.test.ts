@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { flawRows, splitPseudoProduction, taskIdentity, taskKey } from "./split.js";
-import { TRACES, } from "./testing/reference-traces.js";
+import { TRACES } from "./testing/reference-traces.js";
 
 
 

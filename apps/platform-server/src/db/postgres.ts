@@ -41,8 +41,16 @@ export function numbered(sql: string): string {
 
 type Queryable = Pick<pg.Pool | pg.PoolClient, "query">;
 
+/** Each statement's numbered text, made once: the stores' SQL is a fixed set of texts, run again and again. */
+const numberedTexts = new Map<string, string>();
+function numberedOnce(sql: string): string {
+  let text = numberedTexts.get(sql);
+  if (text === undefined) numberedTexts.set(sql, (text = numbered(sql)));
+  return text;
+}
+
 function statements(q: Queryable): Sql {
-  const query = (sql: string, params: readonly unknown[] = []) => q.query(numbered(sql), params as unknown[]);
+  const query = (sql: string, params: readonly unknown[] = []) => q.query(numberedOnce(sql), params as unknown[]);
   return {
     all: async <T>(sql: string, params?: readonly unknown[]) => (await query(sql, params)).rows as T[],
     get: async <T>(sql: string, params?: readonly unknown[]) => (await query(sql, params)).rows[0] as T | undefined,

@@ -55,7 +55,7 @@ export function get(row: Dict, key: string): unknown {
   const value = row[key];
   if (value === undefined || value === null) return null;
   if (!(key in PROTOTYPE)) return value;
-  return  Object.hasOwn(row, key) ? value : null;
+  return Object.hasOwn(row, key) ? value : null;
 }
 
 /** `key in row`: present, even with a None value. */

@@ -5,10 +5,11 @@
 import { createReadStream } from "node:fs";
 import { open, stat, writeFile, type FileHandle } from "node:fs/promises";
 import type { TraceRow } from "@whileai/traces";
-import { failRead, type RandomAccessBytes, type TraceBytes } from "../bytes.js";
+import { failRead, type TraceBytes } from "../bytes.js";
 import { readSource, streamSource, type ReadTracesOptions, type RowBatchSink, type TableReaders } from "../read.js";
 import type { SourceReport } from "../report.js";
 import { encodeRows, rowFileFormat, type RowFileFormat } from "../write-rows.js";
+import { fileAccess } from "./file-access.js";
 import { readParquetInWorker } from "./parquet-thread.js";
 
 export * from "../index.js";
@@ -55,31 +56,10 @@ async function withFile<T>(path: string, options: { name?: string; signal?: Abor
   }
   try {
     const fd = handle.fd;
-    return await read(fileAccess(handle, size, name, options.signal), { parquet: (access, table) => readParquetInWorker(fd, access, table) });
+    return await read(fileAccess(fd, size, name, options.signal), { parquet: (access, table) => readParquetInWorker(fd, access, table) });
   } finally {
     await handle.close();
   }
-}
-
-function fileAccess(handle: FileHandle, byteLength: number, name: string, signal: AbortSignal | undefined): RandomAccessBytes {
-  return {
-    byteLength,
-    async slice(start, end = byteLength) {
-      signal?.throwIfAborted();
-      const buffer = new Uint8Array(Math.max(0, Math.min(end, byteLength) - start));
-      try {
-        let done = 0;
-        while (done < buffer.length) {
-          const { bytesRead } = await handle.read(buffer, done, buffer.length - done, start + done);
-          if (bytesRead === 0) throw new Error(`the file ended at byte ${start + done} while reading to ${end}: it changed while being read`);
-          done += bytesRead;
-        }
-      } catch (error) {
-        failRead(error, name);
-      }
-      return buffer.buffer;
-    },
-  };
 }
 
 /** A file's chunks, with a missing file, a directory or a read error named in one line. */

@@ -4,29 +4,17 @@
  * capped by the worker's resourceLimits, V8 collects it early, where the reading thread's heap
  * would grow with it (the 1 GiB bench: 598 MiB peak in one thread).
  */
-import { read } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
-import type { AsyncBuffer } from "hyparquet";
 import { TraceReadError } from "../errors.js";
 import { parquetRowGroups } from "../tabular/parquet.js";
+import { fileAccess } from "./file-access.js";
 import { NEXT_GROUP, type ParquetWorkerData, type ParquetWorkerMessage } from "./parquet-messages.js";
 
 const port = parentPort!;
 const { fd, byteLength, name, fromGroup } = workerData as ParquetWorkerData;
 
-/** The file at offsets, through the descriptor the reading thread opened (a pread, safe across threads). */
-const file: AsyncBuffer = {
-  byteLength,
-  async slice(start, end = byteLength) {
-    const bytes = new Uint8Array(Math.max(0, Math.min(end, byteLength) - start));
-    for (let done = 0; done < bytes.length; ) {
-      const bytesRead = await new Promise<number>((resolve, reject) => read(fd, bytes, done, bytes.length - done, start + done, (error, n) => (error ? reject(error) : resolve(n))));
-      if (bytesRead === 0) throw new TraceReadError(name, `the file ended at byte ${start + done} while reading to ${end}: it changed while being read`);
-      done += bytesRead;
-    }
-    return bytes.buffer;
-  },
-};
+// The file the reading thread opened, through its descriptor.
+const file = fileAccess(fd, byteLength, name);
 
 // One row group may wait in the reading thread at a time: the next is decoded meanwhile.
 let credit = 1;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { FAULT_TO_AXIS } from "../constants.js";
 import { buildDimensions, STANCES } from "./build-dimensions.js";
 import { dimensionsFromTraces } from "./dimensions-from-traces.js";
-import { TRACES, } from "../testing/reference-traces.js";
+import { TRACES } from "../testing/reference-traces.js";
 
 const tool = (name: string) => ({
   type: "function",

@@ -37,7 +37,7 @@ const OptionsSchema = z.strictObject({
 /** `mapping.get(chip)`, own entries only (a chip named "constructor" is just a chip). */
 function lookup(mapping: FaultToAxis, chip: string): unknown {
   if (mapping instanceof Map) return mapping.get(chip);
-  return  Object.hasOwn(mapping, chip) ? (mapping as Record<string, unknown>)[chip] : undefined;
+  return Object.hasOwn(mapping, chip) ? (mapping as Record<string, unknown>)[chip] : undefined;
 }
 
 /**

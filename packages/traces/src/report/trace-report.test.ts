@@ -4,7 +4,7 @@ import { onDeprecation } from "./deprecation.js";
 import { formatTraceReport } from "./format-trace-report.js";
 import { traceReport } from "./trace-report.js";
 import { inferHarness, type InferredTool } from "../harness.js";
-import { TRACES, } from "../testing/reference-traces.js";
+import { TRACES } from "../testing/reference-traces.js";
 
 let restore: ReturnType<typeof onDeprecation>;
 beforeAll(() => {
