@@ -164,8 +164,11 @@ describe("gzip bombs on /v1/traces", () => {
       return statuses;
     });
     expect(result).toEqual([400, 400]);
-    expect(peak.jsGrowth).toBeLessThan(64 << 20);
-    expect(peak.rssGrowth).toBeLessThan(96 << 20);
-    expect(process.memoryUsage().rss - before).toBeLessThan(96 << 20);
+    // The server holds one 256 KiB chunk at a time, but V8 frees the chunks it let go of only
+    // once ~64 MiB of external memory has piled up, so the bounds sit well above that and far
+    // below the 256 MiB a buffering inflater would show.
+    expect(peak.jsGrowth).toBeLessThan(128 << 20);
+    expect(peak.rssGrowth).toBeLessThan(160 << 20);
+    expect(process.memoryUsage().rss - before).toBeLessThan(128 << 20);
   });
 });
