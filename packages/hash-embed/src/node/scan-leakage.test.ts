@@ -1,7 +1,14 @@
 // The Node entry's worker threads, tested through the built package (workers run dist/*.js).
 import { availableParallelism } from "node:os";
 import { describe, expect, test } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { scanLeakage, scanLeakageSync } from "../../dist/node/index.js";
+import { IN_THREAD_PAIRS } from "../../dist/node/scan-leakage.js";
+import { idleWorkers } from "../../dist/node/warm-pool.js";
 
 const topics = ["refund", "order", "password", "invoice", "shipping", "upgrade", "cancel", "login"];
 const prompt = (i: number, salt: string) => `${salt} ${topics[i % 8]} question ${i % 97} about ${topics[(i * 7) % 8]} and ${topics[(i * 3) % 8]} ${i % 5 === 0 ? "please" : ""}`;
@@ -23,9 +30,18 @@ describe("scanLeakage with worker threads", { timeout: 60_000 }, () => {
     expect(reference.report.n_leaky).toBeGreaterThan(450);
   });
 
-  test("threads default to the machine's parallelism; threads: 1 scans in this thread", async () => {
-    expect((await scanLeakage(generated.slice(0, 50), sources)).threads).toBe(availableParallelism());
-    expect((await scanLeakage(generated.slice(0, 50), sources, { threads: 1 })).threads).toBe(1);
+  test("threads default to the machine's parallelism; threads: 1 and small inputs scan in this thread", async () => {
+    expect(generated.length * sources.length).toBeGreaterThan(IN_THREAD_PAIRS);
+    expect((await scanLeakage(generated, sources)).threads).toBe(availableParallelism());
+    expect((await scanLeakage(generated, sources, { threads: 1 })).threads).toBe(1);
+    // Small arrays: the calling thread, with the same answer.
+    const few = generated.slice(0, 50);
+    expect(few.length * sources.length).toBeLessThan(IN_THREAD_PAIRS);
+    const small = await scanLeakage(few, sources, { threads: 2 });
+    expect(small.threads).toBe(1);
+    expect(small.similarities).toEqual(scanLeakageSync(few, sources).similarities);
+    // An iterable's length is unknown up front: it goes to the threads.
+    expect((await scanLeakage(few.values(), sources, { threads: 2 })).threads).toBe(2);
     await expect(scanLeakage(generated, sources, { threads: 0 })).rejects.toThrow(/threads must be an integer >= 1, got 0/);
   });
 
@@ -34,6 +50,28 @@ describe("scanLeakage with worker threads", { timeout: 60_000 }, () => {
     const two = await scanLeakage(generated, sources, { threads: 2, shard: { index: 1, count: 3 } });
     expect(two.report).toEqual(one.report);
     expect(two.rows).toEqual(one.rows);
+  });
+
+  test("threads stay warm between scans, answer the same, and do not keep the process alive", async () => {
+    const first = await scanLeakage(generated, sources, { threads: 2 });
+    expect(idleWorkers()).toBeGreaterThanOrEqual(Math.min(2, availableParallelism()));
+    const again = await scanLeakage(generated, sources, { threads: 2 });
+    expect(again.report).toEqual(first.report);
+    expect(again.similarities).toEqual(first.similarities);
+    expect(again.sources).toEqual(first.sources);
+    // A process whose last scan left warm threads behind still exits by itself, with its report.
+    const dist = fileURLToPath(new URL("../../dist/node/index.js", import.meta.url));
+    const script = `const { scanLeakage } = await import(${JSON.stringify(pathToFileURL(dist).href)});
+      const s = Array.from({ length: 3000 }, (_, i) => "held prompt " + i + " about refunds " + (i % 7));
+      const r = await scanLeakage(s.map((x) => x + " please"), s, { threads: 2 });
+      console.log(r.threads, r.report.n);`;
+    const dir = mkdtempSync(join(tmpdir(), "warm-pool-"));
+    writeFileSync(join(dir, "scan.mjs"), script);
+    const child = spawnSync(process.execPath, [join(dir, "scan.mjs")], { encoding: "utf8", timeout: 50_000 });
+    rmSync(dir, { recursive: true });
+    expect(child.stderr).toBe("");
+    expect(child.signal).toBeNull();
+    expect(child.stdout.trim()).toBe("2 3000");
   });
 
   test("an abort stops the workers and rejects", async () => {

@@ -1,24 +1,36 @@
 /**
- * A worker thread of the Node scan: it sees the sources through the shared memory the main
- * thread built, and finds nearest sources for the chunks of generated prompts it is sent.
+ * A worker thread of the Node scan. It stays alive between scans (warm-pool.ts): each scan
+ * begins with the shared memory its main thread built, then sends chunks of generated prompts,
+ * then ends. The compiled kernel and the embedder's token caches carry over from scan to scan.
  */
-import { parentPort, workerData } from "node:worker_threads";
+import { parentPort } from "node:worker_threads";
 import { ByteSpace } from "../scan/byte-space.js";
+import { CountEmbedder } from "../scan/count-embedder.js";
 import { createKernel } from "../scan/kernel.js";
 import { workerFinder } from "../scan/leakage-index.js";
+import type { NearestFinder } from "../scan/nearest.js";
 import { sinkFor } from "../scan/session.js";
-import type { WorkerSetup, WorkerTask } from "./worker-messages.js";
+import type { WorkerRequest } from "./worker-messages.js";
 
-const setup = workerData as WorkerSetup;
-const space = ByteSpace.of(setup.memory);
-const finder = workerFinder(space, setup.layout, createKernel(setup.kernel, space), setup.slot);
+const embedder = new CountEmbedder();
+let finder: NearestFinder | null = null;
 
-parentPort?.on("message", (task: WorkerTask) => {
+parentPort?.on("message", (request: WorkerRequest) => {
+  if (request.type === "begin") {
+    const space = ByteSpace.of(request.memory);
+    finder = workerFinder(space, request.layout, createKernel(request.kernel, space), request.slot, embedder);
+    return;
+  }
+  if (request.type === "end") {
+    finder = null;
+    return;
+  }
   try {
-    const sink = sinkFor(task.texts.length);
-    finder.find(task.texts, sink);
-    parentPort?.postMessage({ id: task.id, best: sink.best, source: sink.source }, [sink.best.buffer as ArrayBuffer, sink.source.buffer as ArrayBuffer]);
+    if (finder === null) throw new Error("a chunk arrived before its scan began");
+    const sink = sinkFor(request.texts.length);
+    finder.find(request.texts, sink);
+    parentPort?.postMessage({ id: request.id, best: sink.best, source: sink.source }, [sink.best.buffer as ArrayBuffer, sink.source.buffer as ArrayBuffer]);
   } catch (error) {
-    parentPort?.postMessage({ id: task.id, error: error instanceof Error ? error.message : String(error) });
+    parentPort?.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
   }
 });

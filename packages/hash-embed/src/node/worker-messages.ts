@@ -2,17 +2,26 @@
 import type { WasmMemory } from "../scan/byte-space.js";
 import type { SourceLayout } from "../scan/source-store.js";
 
-export interface WorkerSetup {
+/** Starts a scan on a worker: the shared memory holding its sources, and the work area it owns. */
+export interface WorkerBegin {
+  type: "begin";
   memory: WasmMemory;
   layout: SourceLayout;
   kernel: "wasm" | "ts";
-  /** The work area this worker owns in the shared memory. */
   slot: number;
 }
 
 export interface WorkerTask {
+  type: "task";
   id: number;
   texts: string[];
 }
+
+/** Ends the worker's scan: it lets go of that scan's memory and waits, warm, for the next one. */
+export interface WorkerEnd {
+  type: "end";
+}
+
+export type WorkerRequest = WorkerBegin | WorkerTask | WorkerEnd;
 
 export type WorkerReply = { id: number; best: Float64Array; source: Int32Array } | { id: number; error: string };

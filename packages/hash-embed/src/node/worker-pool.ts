@@ -2,11 +2,12 @@
  * Worker threads finding nearest sources for chunks of generated prompts. The sources live once
  * in a shared WebAssembly memory (a SharedArrayBuffer); each worker owns one work area in it.
  * Chunks go to the worker with the fewest in flight; the scan applies results in chunk order.
+ * The threads come warm from warm-pool.ts and go back to it when the scan ends.
  */
-import { Worker } from "node:worker_threads";
 import type { ChunkRunner, RunnerFactory } from "../scan/scan-leakage.js";
 import type { NearestSink } from "../scan/nearest.js";
-import type { WorkerReply, WorkerSetup } from "./worker-messages.js";
+import { acquireWorkers, releaseWorkers } from "./warm-pool.js";
+import type { WorkerBegin, WorkerReply, WorkerRequest, WorkerTask } from "./worker-messages.js";
 
 interface Pending {
   resolve: (sink: NearestSink) => void;
@@ -29,22 +30,28 @@ export function workerPool(threads: number): RunnerFactory {
       for (const p of pending.values()) p.reject(failure);
       pending.clear();
     };
-    const workers = Array.from({ length: threads }, (_, slot) => {
-      const setup: WorkerSetup = { memory, layout, kernel: session.index.kernel, slot };
-      const worker = new Worker(new URL("./scan-worker.js", import.meta.url), { workerData: setup });
-      worker.on("message", (reply: WorkerReply) => {
+    const workers = acquireWorkers(threads);
+    const detach = workers.map((worker, slot) => {
+      const onMessage = (reply: WorkerReply) => {
         const p = pending.get(reply.id);
         if (p === undefined) return;
         pending.delete(reply.id);
         busy[p.worker]--;
         if ("error" in reply) p.reject(new Error(`leakage scan worker ${slot}: ${reply.error}`));
         else p.resolve({ best: reply.best, source: reply.source });
-      });
-      worker.on("error", (error) => fail(error instanceof Error ? error : new Error(String(error))));
-      worker.on("exit", (code) => {
-        if (code !== 0) fail(new Error(`leakage scan worker ${slot} exited with code ${code}`));
-      });
-      return worker;
+      };
+      const onError = (error: unknown) => fail(error instanceof Error ? error : new Error(String(error)));
+      const onExit = (code: number) => fail(new Error(`leakage scan worker ${slot} exited with code ${code}`));
+      worker.on("message", onMessage);
+      worker.on("error", onError);
+      worker.on("exit", onExit);
+      const begin: WorkerBegin = { type: "begin", memory, layout, kernel: session.index.kernel, slot };
+      worker.postMessage(begin satisfies WorkerRequest);
+      return () => {
+        worker.off("message", onMessage);
+        worker.off("error", onError);
+        worker.off("exit", onExit);
+      };
     });
 
     return {
@@ -58,13 +65,22 @@ export function workerPool(threads: number): RunnerFactory {
         const id = nextId++;
         return new Promise<NearestSink>((resolve, reject) => {
           pending.set(id, { resolve, reject, worker: w });
-          workers[w].postMessage({ id, texts: chunk.texts });
+          const task: WorkerTask = { type: "task", id, texts: chunk.texts };
+          workers[w].postMessage(task satisfies WorkerRequest);
         });
       },
       async close() {
+        for (const d of detach) d();
+        // Chunks still running (an abort) or a failed worker: those threads are stopped, not reused.
+        const dirty = failure !== null || pending.size > 0;
         for (const p of pending.values()) p.reject(new Error("leakage scan stopped"));
         pending.clear();
-        await Promise.all(workers.map((worker) => worker.terminate()));
+        if (dirty) {
+          await Promise.all(workers.map((worker) => worker.terminate()));
+          return;
+        }
+        for (const worker of workers) worker.postMessage({ type: "end" } satisfies WorkerRequest);
+        releaseWorkers(workers);
       },
     };
   };

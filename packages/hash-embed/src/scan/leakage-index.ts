@@ -73,7 +73,7 @@ export class LeakageIndex {
   }
 }
 
-/** A finder over an index's memory seen from a worker thread, using work area `slot`. */
-export function workerFinder(space: ByteSpace, layout: SourceLayout, kernel: ScreenKernel, slot: number): NearestFinder {
-  return new NearestFinder(space, WORK_BASE + slot * WORK.bytes, layout, kernel, new CountEmbedder());
+/** A finder over an index's memory seen from a worker thread, using work area `slot` (and the worker's embedder, warm from earlier scans). */
+export function workerFinder(space: ByteSpace, layout: SourceLayout, kernel: ScreenKernel, slot: number, embedder: CountEmbedder = new CountEmbedder()): NearestFinder {
+  return new NearestFinder(space, WORK_BASE + slot * WORK.bytes, layout, kernel, embedder);
 }

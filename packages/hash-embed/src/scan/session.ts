@@ -35,7 +35,7 @@ export class ScanSession {
   constructor(
     private readonly options: ResolvedOptions,
     private readonly rowsTotal: number | null,
-    workers: number,
+    private readonly workers: number,
   ) {
     this.index = new LeakageIndex({ kernel: options.kernel, workers });
   }
@@ -45,6 +45,11 @@ export class ScanSession {
     const { threshold, examples } = this.options;
     this.tally = new LeakageTally(threshold, examples, this.index.count, this.index.texts);
     this.chunkSize = chunkRows(this.index.count);
+    if (this.workers > 1 && this.rowsTotal !== null) {
+      // A known, short input still gives every thread several chunks, or one thread gets them all.
+      const rows = this.options.shard === undefined ? this.rowsTotal : Math.ceil(this.rowsTotal / this.options.shard.count);
+      this.chunkSize = Math.min(this.chunkSize, Math.max(256, Math.ceil(rows / (4 * this.workers))));
+    }
     this.started = performance.now();
   }
 
