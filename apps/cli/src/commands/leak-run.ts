@@ -1,7 +1,8 @@
 /** What `wai leak` does once its command line is parsed: a (sharded) scan, or `--merge` of shard reports. */
-import { readFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import type { Command } from "commander";
-import type { LeakageReport, LeakageScan, ShardReport } from "@whileai/hash-embed";
+import type { LeakageReport, LeakageScan, ShardReport, ShardSpec } from "@whileai/hash-embed";
 import type { TraceRow } from "@whileai/traces";
 import { CliError, UsageError } from "../errors.js";
 import { readInputs, reportInputs } from "../input/index.js";
@@ -11,6 +12,7 @@ import { formatJson, isStdout, writeJson, writeText, writeTextFile } from "../ou
 import { interruptSignal } from "../signals.js";
 import { readOptions } from "./input-options.js";
 import type { LeakFlags } from "./leak.js";
+import { partFileName, resolveShard } from "./leak-shard.js";
 
 export async function runLeak(flags: LeakFlags, command: Command): Promise<void> {
   if (flags.merge !== undefined) return merge(flags, command);
@@ -24,10 +26,13 @@ async function scan(flags: LeakFlags): Promise<void> {
   if (flags.generated.includes("-") && flags.sources.includes("-")) {
     throw new UsageError("stdin (-) can feed --generated or --sources, not both");
   }
-  if (flags.shard !== undefined && flags.dropTo !== undefined) {
+  const shard = resolveShard(flags.shard, flags.shardCount, currentIo().env);
+  if (shard !== undefined && flags.dropTo !== undefined) {
     throw new UsageError("--drop-to needs the whole scan: run without --shard, or merge the shards' reports with --merge");
   }
   outputFormat(flags.dropTo, "--drop-to");
+  // Settled before the scan, so a folder that cannot be made fails before the work, not after.
+  const out = flags.out === undefined ? undefined : shard === undefined ? flags.out : await partPath(flags.out, shard);
   // Ctrl-C from here on stops reading or scanning cleanly (workers ended, no partial files).
   const { signal, dispose } = interruptSignal();
   const { createScanProgressBar } = await import("../progress.js");
@@ -46,7 +51,7 @@ async function scan(flags: LeakFlags): Promise<void> {
       examples: flags.examples,
       threads: flags.threads,
       kernel: flags.kernel,
-      shard: flags.shard,
+      shard,
       signal,
       onProgress: bar.enabled ? (progress) => bar.update(progress) : undefined,
     });
@@ -55,20 +60,23 @@ async function scan(flags: LeakFlags): Promise<void> {
     dispose();
   }
 
-  if (flags.out !== undefined) await writeTextFile(flags.out, formatJson(result.report));
+  if (out !== undefined) {
+    if (shard !== undefined && !isStdout(out)) await writeWhole(out, formatJson(result.report));
+    else await writeTextFile(out, formatJson(result.report));
+  }
   let kept: number | undefined;
   if (flags.dropTo !== undefined) kept = await writeClean(flags.dropTo, generated.rows, result.flags);
 
   if (flags.json) {
-    if (!(flags.dropTo !== undefined && isStdout(flags.dropTo)) && !(flags.out !== undefined && isStdout(flags.out))) writeJson(result.report);
+    if (!(flags.dropTo !== undefined && isStdout(flags.dropTo)) && !(out !== undefined && isStdout(out))) writeJson(result.report);
     return;
   }
-  const lines = formatScan(result, flags);
+  const lines = formatScan(result, shard);
   if (kept !== undefined) lines.push(`dropped ${generated.rows.length - kept} leaky rows; wrote ${kept} clean rows to ${isStdout(flags.dropTo) ? "stdout" : flags.dropTo}`);
-  if (flags.out !== undefined && !isStdout(flags.out)) lines.push(`report written to ${flags.out}`);
+  if (out !== undefined && !isStdout(out)) lines.push(`report written to ${out}`);
   const text = `${lines.join("\n")}\n`;
   // When rows or the report take stdout, the summary goes to stderr so the data stays clean.
-  if ((flags.dropTo !== undefined && isStdout(flags.dropTo)) || (flags.out !== undefined && isStdout(flags.out))) currentIo().stderr.write(text);
+  if ((flags.dropTo !== undefined && isStdout(flags.dropTo)) || (out !== undefined && isStdout(out))) currentIo().stderr.write(text);
   else writeText(text);
 }
 
@@ -81,9 +89,40 @@ function writeClean(path: string, rows: readonly TraceRow[], flags: Uint8Array):
   );
 }
 
-function formatScan(result: LeakageScan, flags: LeakFlags): string[] {
+/**
+ * A shard's `--out`: a folder (one that exists, or a path ending in a slash, made if missing)
+ * gets the part under its standard name, so every process of a job can be given the same path.
+ */
+async function partPath(out: string, shard: ShardSpec): Promise<string> {
+  if (isStdout(out)) return out;
+  if (/[\\/]$/.test(out)) {
+    await mkdir(resolvePath(out), { recursive: true }).catch((error: Error) => {
+      throw new CliError(`cannot make the folder ${out}: ${error.message}`, { cause: error });
+    });
+    return join(out, partFileName(shard));
+  }
+  const found = await stat(resolvePath(out)).catch(() => undefined);
+  return found?.isDirectory() ? join(out, partFileName(shard)) : out;
+}
+
+/**
+ * Write a part so that a merge never sees half of it: into a hidden temporary file beside it,
+ * renamed over the part once complete (a retried shard replaces its earlier part the same way).
+ */
+async function writeWhole(path: string, text: string): Promise<void> {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    await writeFile(resolvePath(temporary), `${text}\n`);
+    await rename(resolvePath(temporary), resolvePath(path));
+  } catch (error) {
+    await unlink(resolvePath(temporary)).catch(() => undefined);
+    throw new CliError(`cannot write ${path}: ${(error as Error).message}`, { cause: error });
+  }
+}
+
+function formatScan(result: LeakageScan, spec: ShardSpec | undefined): string[] {
   const { report } = result;
-  const shard = flags.shard === undefined ? "" : ` (shard ${flags.shard.index}/${flags.shard.count})`;
+  const shard = spec === undefined ? "" : ` (shard ${spec.index}/${spec.count})`;
   const seconds = result.timings.sourcesSeconds + result.timings.scanSeconds;
   return [
     `scanned ${report.n} generated rows${shard} against ${report.n_sources} sources in ${seconds.toFixed(2)} s (${result.kernel} kernel, ${result.threads} thread${result.threads === 1 ? "" : "s"})`,
@@ -102,7 +141,7 @@ export function formatReport(report: LeakageReport): string[] {
 }
 
 /** Options that shape a scan; the shards' reports already fixed them, so --merge refuses them. */
-const SCAN_ONLY = ["generated", "sources", "shard", "dropTo", "threshold", "examples", "threads", "kernel", "rewardKey", "skipBadLines"];
+const SCAN_ONLY = ["generated", "sources", "shard", "shardCount", "dropTo", "threshold", "examples", "threads", "kernel", "rewardKey", "skipBadLines"];
 
 async function merge(flags: LeakFlags, command: Command): Promise<void> {
   const given = SCAN_ONLY.filter((key) => command.getOptionValueSource(key) === "cli");
@@ -110,15 +149,16 @@ async function merge(flags: LeakFlags, command: Command): Promise<void> {
     const names = given.map((key) => `--${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`).join(", ");
     throw new UsageError(`--merge combines finished shard reports, scanned with their own options: drop ${names}`);
   }
+  const files = await partFiles(flags.merge as string[]);
   const parts: ShardReport[] = [];
-  for (const path of flags.merge as string[]) parts.push(await readShardReport(path));
+  for (const path of files) parts.push(await readShardReport(path));
   const { mergeLeakageReports } = await import("@whileai/hash-embed");
   let report: LeakageReport;
   try {
     report = mergeLeakageReports(parts);
   } catch (error) {
     // The merge names the part by position; name the file instead.
-    const message = (error as Error).message.replace(/^mergeLeakageReports: /, "").replace(/part (\d+)/g, (_, i: string) => (flags.merge as string[])[Number(i)] ?? `part ${i}`);
+    const message = (error as Error).message.replace(/^mergeLeakageReports: /, "").replace(/part (\d+)/g, (_, i: string) => files[Number(i)] ?? `part ${i}`);
     throw new CliError(`cannot merge: ${message}`, { cause: error });
   }
   if (flags.out !== undefined) await writeTextFile(flags.out, formatJson(report));
@@ -131,6 +171,22 @@ async function merge(flags: LeakFlags, command: Command): Promise<void> {
   const text = `${lines.join("\n")}\n`;
   if (flags.out !== undefined && isStdout(flags.out)) currentIo().stderr.write(text);
   else writeText(text);
+}
+
+/** `--merge`'s arguments as files: a folder stands for the `.json` files in it (hidden ones, such as a part still being written, left out). */
+async function partFiles(args: readonly string[]): Promise<string[]> {
+  const files: string[] = [];
+  for (const arg of args) {
+    const found = await stat(resolvePath(arg)).catch(() => undefined);
+    if (!found?.isDirectory()) {
+      files.push(arg);
+      continue;
+    }
+    const names = (await readdir(resolvePath(arg))).filter((name) => name.endsWith(".json") && !name.startsWith(".")).sort();
+    if (names.length === 0) throw new CliError(`${arg}: no shard reports (.json files) in this folder`);
+    files.push(...names.map((name) => join(arg, name)));
+  }
+  return files;
 }
 
 async function readShardReport(path: string): Promise<ShardReport> {

@@ -92,7 +92,7 @@ describe("wai leak", () => {
     for (const shard of ["3/3", "1-3", "0/0", "x"]) {
       const result = await runWai(["leak", "--generated", generated, "--sources", holdout, "--shard", shard]);
       expect(result.code, shard).toBe(2);
-      expect(result.stderr, shard).toMatch(/^wai: option '--shard <i\/N>' argument '.*' is invalid/);
+      expect(result.stderr, shard).toMatch(/^wai: option '--shard <i\/N\|auto>' argument '.*' is invalid/);
     }
     const drop = await runWai(["leak", "--generated", generated, "--sources", holdout, "--shard", "0/2", "--drop-to", tmp.path("x.jsonl")]);
     expect(drop.code).toBe(2);

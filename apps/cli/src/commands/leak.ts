@@ -3,10 +3,10 @@
  * `scanLeakage`, on worker threads), optionally one shard of it, and `--merge` to combine shards.
  * This module only declares the command; the work is in `leak-run.ts`, loaded when it runs.
  */
-import { Option, InvalidArgumentError, type Command } from "commander";
-import type { ShardSpec } from "@whileai/hash-embed";
+import { Option, type Command } from "commander";
 import { collect, parseInteger, parseNumber, parsePositiveInteger } from "../args.js";
 import { addInputOptions, type InputFlags } from "./input-options.js";
+import { parseShard, type ShardChoice } from "./leak-shard.js";
 
 export interface LeakFlags extends InputFlags {
   generated?: string[];
@@ -16,7 +16,8 @@ export interface LeakFlags extends InputFlags {
   examples?: number;
   threads?: number;
   kernel?: "auto" | "wasm" | "ts";
-  shard?: ShardSpec;
+  shard?: ShardChoice;
+  shardCount?: number;
   out?: string;
   dropTo?: string;
   json?: boolean;
@@ -32,10 +33,11 @@ export function register(program: Command): void {
     .option("--examples <n>", "flagged rows listed in the report", parseInteger, 20)
     .option("--threads <n>", "worker threads (default: the machine's available parallelism)", parsePositiveInteger)
     .addOption(new Option("--kernel <kernel>", "similarity kernel").choices(["auto", "wasm", "ts"]).default("auto"))
-    .option("--shard <i/N>", "scan only shard i of N (rows with row % N == i); combine the parts with --merge", parseShard)
-    .option("--out <report.json>", "also write the report JSON there")
+    .option("--shard <i/N|auto>", "scan only shard i of N (rows with row % N == i); auto: i from the job runner's environment (JOB_COMPLETION_INDEX, CLOUD_RUN_TASK_INDEX, AWS_BATCH_JOB_ARRAY_INDEX); combine the parts with --merge", parseShard)
+    .option("--shard-count <N>", "with --shard auto: how many shards the job runs (a Kubernetes Indexed Job's completions)", parsePositiveInteger)
+    .option("--out <report.json|folder/>", "also write the report JSON there; with --shard, a folder (an existing one, or a path ending in /) gets leak-shard-<i>-of-<N>.json")
     .option("--drop-to <clean.jsonl>", "write the generated rows that do not leak there, as canonical rows (whole scans only; JSON Lines, or .parquet / .csv / .tsv by the extension)")
-    .option("--merge <parts...>", "merge shard reports (from --out or --json of each --shard run) into the whole scan's report")
+    .option("--merge <parts...>", "merge shard reports (files from --out or --json of each --shard run, or folders of them) into the whole scan's report")
     .option("--json", "print the report as JSON");
   // --threshold above is the leakage bar; the label threshold of the shared input options would clash.
   addInputOptions(command, { threshold: false })
@@ -51,21 +53,15 @@ Example:
   $ wai leak --generated generated.jsonl --sources holdout.jsonl --drop-to clean.jsonl
   $ wai leak --generated g.jsonl --sources s.jsonl --shard 0/2 --out part0.json
   $ wai leak --generated g.jsonl --sources s.jsonl --shard 1/2 --out part1.json
-  $ wai leak --merge part0.json part1.json --json`,
+  $ wai leak --merge part0.json part1.json --json
+
+In a Kubernetes Indexed Job (docs/sharded-leak-scan.md), every pod runs
+  $ wai leak --generated g.jsonl --sources s.jsonl --shard auto --shard-count 8 --out /parts/
+and a last step runs
+  $ wai leak --merge /parts/ --out report.json`,
     )
     .action(async (flags: LeakFlags, command: Command) => {
       const { runLeak } = await import("./leak-run.js");
       await runLeak(flags, command);
     });
-}
-
-/** `i/N` with 0 <= i < N. */
-export function parseShard(value: string): ShardSpec {
-  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
-  if (match === null) throw new InvalidArgumentError(`expected i/N such as 0/4, got ${JSON.stringify(value)}`);
-  const index = Number(match[1]);
-  const count = Number(match[2]);
-  if (count < 1) throw new InvalidArgumentError(`the shard count N must be at least 1, got ${count}`);
-  if (index >= count) throw new InvalidArgumentError(`the shard index i must be below N (0..${count - 1}), got ${index}`);
-  return { index, count };
 }
