@@ -6,7 +6,7 @@
 import { Option, type Command } from "commander";
 import { collect, parseInteger, parseNumber, parsePositiveInteger } from "../args.js";
 import { addInputOptions, type InputFlags } from "./input-options.js";
-import { parseShard, type ShardChoice } from "./leak-shard.js";
+import { parseShard, SHARD_RUNNERS, type ShardChoice } from "./leak-shard.js";
 
 export interface LeakFlags extends InputFlags {
   generated?: string[];
@@ -33,7 +33,7 @@ export function register(program: Command): void {
     .option("--examples <n>", "flagged rows listed in the report", parseInteger, 20)
     .option("--threads <n>", "worker threads (default: the machine's available parallelism)", parsePositiveInteger)
     .addOption(new Option("--kernel <kernel>", "similarity kernel").choices(["auto", "wasm", "ts"]).default("auto"))
-    .option("--shard <i/N|auto>", "scan only shard i of N (rows with row % N == i); auto: i from the job runner's environment (JOB_COMPLETION_INDEX, CLOUD_RUN_TASK_INDEX, AWS_BATCH_JOB_ARRAY_INDEX); combine the parts with --merge", parseShard)
+    .option("--shard <i/N|auto>", `scan only shard i of N (rows with row % N == i); auto: i from the job runner's environment (${SHARD_RUNNERS.map((runner) => runner.index).join(", ")}); combine the parts with --merge`, parseShard)
     .option("--shard-count <N>", "with --shard auto: how many shards the job runs (a Kubernetes Indexed Job's completions)", parsePositiveInteger)
     .option("--out <report.json|folder/>", "also write the report JSON there; with --shard, a folder (an existing one, or a path ending in /) gets leak-shard-<i>-of-<N>.json")
     .option("--drop-to <clean.jsonl>", "write the generated rows that do not leak there, as canonical rows (whole scans only; JSON Lines, or .parquet / .csv / .tsv by the extension)")
