@@ -11,11 +11,12 @@ const NO_ATTRIBUTES: Attributes = new Map();
  * A flat dict (platform-gate dumps) is used as-is with its values undecoded; otherwise a list of
  * `{key, value}` items, later duplicates overwriting earlier ones. Python raises on an
  * unhashable key or a non-iterable `attributes`; such pieces are skipped here instead.
+ * `only`: decode just these names (a lookup of them answers as on the whole map).
  */
-export function decodeAttributes(attributes: unknown): Attributes {
+export function decodeAttributes(attributes: unknown, only?: ReadonlySet<string>): Attributes {
   if (py.isDict(attributes)) {
     const out = new Map<string, unknown>();
-    for (const key of Object.keys(attributes)) if (attributes[key] !== undefined) out.set(key, attributes[key]);
+    for (const key of Object.keys(attributes)) if (attributes[key] !== undefined && (only === undefined || only.has(key))) out.set(key, attributes[key]);
     return out;
   }
   if (!Array.isArray(attributes)) return NO_ATTRIBUTES;
@@ -23,7 +24,7 @@ export function decodeAttributes(attributes: unknown): Attributes {
   for (const item of attributes) {
     if (!py.isDict(item) || !py.has(item, "key")) continue;
     const key = item.key;
-    if (typeof key === "string") out.set(key, otlpValue(py.get(item, "value")));
+    if (typeof key === "string" && (only === undefined || only.has(key))) out.set(key, otlpValue(py.get(item, "value")));
   }
   return out;
 }
