@@ -22,9 +22,11 @@ export function decodeAttributes(attributes: unknown, only?: ReadonlySet<string>
   if (!Array.isArray(attributes)) return NO_ATTRIBUTES;
   const out = new Map<string, unknown>();
   for (const item of attributes) {
+    // The name is looked at first: most items are skipped on it alone when only a few are wanted.
+    if (only !== undefined && !(typeof item === "object" && item !== null && only.has((item as py.Dict).key as string))) continue;
     if (!py.isDict(item) || !py.has(item, "key")) continue;
     const key = item.key;
-    if (typeof key === "string" && (only === undefined || only.has(key))) out.set(key, otlpValue(py.get(item, "value")));
+    if (typeof key === "string") out.set(key, otlpValue(py.get(item, "value")));
   }
   return out;
 }
