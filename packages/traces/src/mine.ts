@@ -5,7 +5,7 @@
  */
 import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
-import { signatureCache } from "./grading/behavior-signature.js";
+import { DistinctBehaviors } from "./grading/distinct-behaviors.js";
 import { labelKeys, labelStateOf, type RewardKey } from "./labels.js";
 import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 
@@ -66,8 +66,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
   const worldStates = new Map<string, number>();
   const flawWorldStates = new Map<string, number>();
   const labelFailTools = new Map<string, number>();
-  const signatures = new Set<string>();
-  const signatureOf = signatureCache();
+  const behaviors = new DistinctBehaviors();
   const flawRows: number[] = [];
   const asks: string[] = [];
   const seenAsks = new Set<string>();
@@ -82,7 +81,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);
     const reward = labelStateOf(row, keys, options.threshold)[0];
-    signatures.add(signatureOf(row));
+    behaviors.add(row);
     const world = pyStrip(pyStr(or(get(row, "world_state"), "")));
     const knownWorld = world !== "" && !UNKNOWN_WORLDS.has(world);
     if (knownWorld) bump(worldStates, world);
@@ -135,7 +134,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
     tools,
     faults,
     world_states: worldStates,
-    unique_behaviors: signatures.size,
+    unique_behaviors: behaviors.size,
     flaw_rows: flawRows,
     asks,
     label_fails: labelFails,
