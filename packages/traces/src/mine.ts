@@ -59,8 +59,11 @@ export function mineTraces(rows: Iterable<unknown>, options: MineOptions = {}): 
   };
 }
 
-/** `mineTraces` with its counters kept as ordered Maps, for the grid and the report. */
-export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}): MinedCounters {
+/**
+ * `mineTraces` with its counters kept as ordered Maps, for the grid and the report. The report
+ * reads no asks and passes `readAsks = false`, which leaves `asks` empty.
+ */
+export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}, readAsks = true): MinedCounters {
   const tools = new Map<string, ToolTally>();
   const faults = new Map<string, number>();
   const worldStates = new Map<string, number>();
@@ -122,6 +125,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
       flawRows.push(i);
       if (knownWorld) bump(flawWorldStates, world);
     }
+    if (!readAsks) continue;
     const prompt = pyStrip(pyStr(or(get(row, "prompt"), "")));
     if (prompt !== "" && !seenAsks.has(prompt)) {
       seenAsks.add(prompt);
