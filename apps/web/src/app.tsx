@@ -44,7 +44,15 @@ export function App() {
     setError(null);
     // A bundled example comes with the label settings it is meant to be read with.
     if (example !== null) setLabels(EXAMPLE_LABELS[example] ?? DEFAULT_LABELS);
+    // A split of the file before is not a split of this one.
+    setSplit(null);
     setFile(next);
+  };
+  // A file that fails replaces the one before: its error must not sit above the old file's report.
+  const failed = (next: LoadError) => {
+    setFile(null);
+    setSplit(null);
+    setError(next);
   };
   const exploration = result !== null && "exploration" in result ? result.exploration : null;
 
@@ -53,7 +61,7 @@ export function App() {
       <header class="top">
         <h1>whileai trace explorer</h1>
         <p class="muted">Everything runs in this page: files are read here and never uploaded.</p>
-        <FileSource id="trace" label="Traces" onLoaded={loaded} onError={setError} />
+        <FileSource id="trace" label="Traces" onLoaded={loaded} onError={failed} />
         <LabelControls labels={labels} onChange={setLabels} />
         {error !== null && <LoadErrorLine error={error} testId="load-error" />}
         {result !== null && "error" in result && <LoadErrorLine error={result.error} testId="load-error" />}
@@ -67,12 +75,14 @@ export function App() {
         ))}
       </div>
       <main>
-        {tab === "leakage" ? (
+        {/* Always mounted, hidden on other tabs: a scan keeps running, and its result stays, while the user looks elsewhere. */}
+        <div hidden={tab !== "leakage"}>
           <LeakageView key={split?.version ?? 0} preset={split?.choice ?? null} />
-        ) : exploration === null || file === null ? (
+        </div>
+        {tab === "leakage" ? null : exploration === null || file === null ? (
           <p class="muted empty">Open or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables), or load a bundled example.</p>
         ) : tab === "report" ? (
-          <ReportView exploration={exploration} />
+          <ReportView exploration={exploration} source={file.report} />
         ) : tab === "conversations" ? (
           <ConversationView rows={exploration.rows} />
         ) : tab === "harness" ? (

@@ -119,7 +119,7 @@ describe("tables in the explorer", () => {
     await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.parquet");
     await expectSourceAsNode(page, "support-canonical.parquet", bytes, "parquet");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
-    await expectReportShown(page, await wantFor(name, bytes));
+    await expectReportShown(page, await wantFor(name, bytes), (await frontDoor(name, bytes)).report);
     // Snappy (the file's codec, fixtures/tabular/SOURCE.md) is built into hyparquet in JavaScript:
     // the other codecs, and hysnappy's WebAssembly with them, are not fetched for it.
     expect(await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles)).toBe(wasmBefore);
@@ -178,7 +178,7 @@ describe("tables in the explorer", () => {
     await dropFile(page, "support-canonical.csv", bytes);
     await expectSourceAsNode(page, "support-canonical.csv", bytes, "csv");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
-    await expectReportShown(page, await wantFor(name, bytes));
+    await expectReportShown(page, await wantFor(name, bytes), (await frontDoor(name, bytes)).report);
     for (const pkg of READERS.csv) expect(requested(pkg).length, pkg).toBeGreaterThan(0);
     expect(requested("@uwdata/flechette")).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}tabular-csv.png` });
@@ -192,7 +192,7 @@ describe("tables in the explorer", () => {
     await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.arrow");
     await expectSourceAsNode(page, "support-canonical.arrow", bytes, "arrow-file");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
-    await expectReportShown(page, await wantFor(name, bytes));
+    await expectReportShown(page, await wantFor(name, bytes), (await frontDoor(name, bytes)).report);
     for (const pkg of READERS.arrow) expect(requested(pkg).length, pkg).toBeGreaterThan(0);
     await page.screenshot({ path: `${ARTIFACTS}tabular-arrow.png` });
   });
@@ -207,7 +207,8 @@ describe("tables in the explorer", () => {
     const bytes = fixture(name);
     await pickFile(page, name, bytes);
     await expectSourceAsNode(page, name, bytes, format);
-    await expectReportShown(page, referenceReport((await frontDoor(name, bytes)).rows, {}));
+    const door = await frontDoor(name, bytes);
+    await expectReportShown(page, referenceReport(door.rows, {}), door.report);
   });
 
   test("a bundled table example loads with the button", async () => {

@@ -2,7 +2,7 @@
 import { useState } from "preact/hooks";
 import { EXAMPLES, readExample, readPickedFile } from "../load/examples.js";
 import { loadError, type LoadError } from "../load/load-error.js";
-import type { LoadedSource } from "../load/read-source.js";
+import type { LoadedSource, ReadProgress } from "../load/read-source.js";
 import { bytes } from "./format.js";
 
 /**
@@ -22,31 +22,42 @@ export interface FileSourceProps {
   label: string;
   onLoaded: (source: LoadedSource, example: string | null) => void;
   onError: (error: LoadError) => void;
+  /** The example the picker offers first; "" offers none (the side was filled some other way). */
   initialExample?: string;
+}
+
+/** How far the current read got: bytes of the file read, of its size. */
+interface Reading {
+  name: string;
+  read: number;
+  total: number;
 }
 
 export function FileSource({ id, label, onLoaded, onError, initialExample }: FileSourceProps) {
   const [example, setExample] = useState(initialExample ?? EXAMPLES[0]?.name ?? "");
   const [dragging, setDragging] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [reading, setReading] = useState<Reading | null>(null);
+  const busy = reading !== null;
   // Reads finished so far, on the element as `data-reads`: a page (or a test) can tell a new read
   // of the same file from the one before.
   const [reads, setReads] = useState(0);
 
-  const load = async (name: string, read: () => Promise<LoadedSource>, exampleName: string | null) => {
-    setBusy(true);
+  const load = async (name: string, read: (onProgress: ReadProgress) => Promise<LoadedSource>, exampleName: string | null) => {
+    setReading({ name, read: 0, total: 0 });
     try {
-      onLoaded(await read(), exampleName);
+      onLoaded(await read((done, total) => setReading({ name, read: done, total })), exampleName);
+      // The picker names what is loaded: after a file of the user's, no example.
+      if (exampleName === null) setExample("");
     } catch (error) {
       onError(loadError(error, name));
     } finally {
-      setBusy(false);
+      setReading(null);
       setReads((n) => n + 1);
     }
   };
   const pick = (files: FileList | null) => {
     const file = files?.[0];
-    if (file !== undefined) void load(file.name, () => readPickedFile(file), null);
+    if (file !== undefined) void load(file.name, (onProgress) => readPickedFile(file, onProgress), null);
   };
 
   return (
@@ -81,14 +92,25 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
       </label>
       <span class="muted">or drop one here, or</span>
       <select value={example} onChange={(e) => setExample(e.currentTarget.value)} data-testid={`${id}-example`} aria-label={`${label}: bundled example`}>
+        <option value="" disabled>bundled example…</option>
         {EXAMPLES.map((e) => (
           <option key={e.name} value={e.name}>{`${e.name} (${bytes(e.bytes)})`}</option>
         ))}
       </select>
-      <button type="button" disabled={busy || example === ""} onClick={() => void load(example, () => readExample(example), example)} data-testid={`${id}-load-example`}>
+      <button type="button" disabled={busy || example === ""} onClick={() => void load(example, (onProgress) => readExample(example, onProgress), example)} data-testid={`${id}-load-example`}>
         Load example
       </button>
-      {busy && <span class="muted">reading…</span>}
+      {reading !== null && <ReadingLine id={id} reading={reading} />}
     </div>
+  );
+}
+
+function ReadingLine({ id, reading }: { id: string; reading: Reading }) {
+  const known = reading.total > 0;
+  return (
+    <span class="reading" role="status" data-testid={`${id}-reading`}>
+      <progress value={known ? reading.read : undefined} max={known ? reading.total : undefined} aria-label={`reading ${reading.name}`} />{" "}
+      <span class="muted">{known ? `reading ${reading.name}: ${bytes(reading.read)} of ${bytes(reading.total)}` : `reading ${reading.name}…`}</span>
+    </span>
   );
 }
