@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describeFormat } from "@whileai/ingest";
 import { inferHarness, loadTraces, splitPseudoProduction } from "@whileai/traces/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
+import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, inLoadWorkers, openExplorer, type Explorer } from "./support/browser.js";
 import { exampleFiles, frontDoor, frontDoorError, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
 import { expectReportShown, number, shownStat } from "./support/shown-report.js";
 import { lossesAsShown, pickFile, problemsAsShown, shownSource } from "./support/shown-source.js";
@@ -252,30 +252,46 @@ describe("the trace report in the browser", () => {
     expect(await page.getByTestId("one-row-per-task").count()).toBe(0);
   });
 
-  test("a file being read shows how far the read got, of its size", async () => {
+  test("a file being read shows how far the read got; the page answers meanwhile; Cancel stops the read and keeps the file before", async () => {
     const { page } = explorer;
     await page.locator('[data-tab="report"]').click();
-    // 3 MiB of rows; every read past the first MiB waits until the test has seen the progress.
+    await setLabels(page, {});
+    await openFile(page, "support-canonical.jsonl");
+    // 3 MiB of rows; in the trace reader, every read past the first MiB waits until the test opens the gate.
     const line = JSON.stringify({ prompt: `Where is order ${"1".repeat(200)}?`, final_text: "Shipped.", reward: 1 });
     const bytes = Buffer.from(Array.from({ length: Math.ceil((3 << 20) / (line.length + 1)) }, () => line).join("\n"));
-    await page.evaluate(() => {
-      const w = window as unknown as { openReads: () => void };
-      const gate = new Promise<void>((resolve) => (w.openReads = resolve));
+    const gate = () => {
+      const w = globalThis as unknown as { openReads: () => void };
+      const opened = new Promise<void>((resolve) => (w.openReads = resolve));
       const slice = File.prototype.slice;
       File.prototype.slice = function (this: File, start?: number, end?: number, type?: string) {
         const piece = slice.call(this, start, end, type);
-        if (this.name !== "gated.jsonl" || (start ?? 0) === 0) return piece;
-        return { arrayBuffer: () => gate.then(() => piece.arrayBuffer()) } as unknown as Blob;
+        if (!this.name.startsWith("gated") || (start ?? 0) === 0) return piece;
+        return { arrayBuffer: () => opened.then(() => piece.arrayBuffer()) } as unknown as Blob;
       };
-    });
+    };
+    await inLoadWorkers(page, gate);
     await page.getByTestId("trace-file").setInputFiles({ name: "gated.jsonl", mimeType: "application/jsonl", buffer: bytes });
     const progress = page.getByTestId("trace-reading").locator("progress");
     await expect.poll(() => progress.getAttribute("value")).toBe(String(1 << 20));
     expect(Number(await progress.getAttribute("max"))).toBe(bytes.length);
     expect(await page.getByTestId("trace-reading").textContent()).toContain(`reading gated.jsonl: 1.0 MB of ${(bytes.length / 1024 / 1024).toFixed(1)} MB`);
     await page.screenshot({ path: `${ARTIFACTS}reading-progress.png` });
-    await page.evaluate(() => (window as unknown as { openReads: () => void }).openReads());
-    await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("gated.jsonl");
+    // The read is in a worker: the page switches tabs while it waits.
+    await page.locator('[data-tab="harness"]').click();
+    await expect.poll(() => page.locator('[data-tab="harness"]').getAttribute("aria-selected")).toBe("true");
+    await page.locator('[data-tab="report"]').click();
+    // Cancel: the read stops at once, and the file before is still the one shown.
+    await page.getByTestId("trace-cancel-read").click();
+    await expect.poll(() => page.getByTestId("trace-reading").count()).toBe(0);
+    expect(await page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.jsonl");
+    expect(await page.getByTestId("load-error").count()).toBe(0);
+    // A fresh reader took the cancelled one's place: the same file, gated again, reads to the end once opened.
+    await inLoadWorkers(page, gate);
+    await page.getByTestId("trace-file").setInputFiles({ name: "gated-again.jsonl", mimeType: "application/jsonl", buffer: bytes });
+    await expect.poll(() => progress.getAttribute("value")).toBe(String(1 << 20));
+    await inLoadWorkers(page, () => (globalThis as unknown as { openReads: () => void }).openReads());
+    await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("gated-again.jsonl");
     expect(await page.getByTestId("trace-reading").count()).toBe(0);
     expect(await shownStat(page, "traces")).toBe(bytes.toString().split("\n").length);
   });

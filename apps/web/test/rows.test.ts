@@ -108,10 +108,11 @@ describe("the rows table in the browser", () => {
   test("100,000 rows: a window of rows in the page, the end reached by scrolling and by the keyboard", async () => {
     const { page } = explorer;
     const n = 100_000;
-    const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ prompt: `Where is order ${i}?`, steps: [{ tool: "lookup_order", arguments: { id: i }, result: { status: i % 7 === 0 ? "error" : "ok" } }], final_text: "Shipped.", reward: i % 3 === 0 ? 0 : 1 }));
+    // Short rows (5 MB in all): the file's transfer into the browser is not what this test is about.
+    const lines = Array.from({ length: n }, (_, i) => JSON.stringify({ prompt: `Order ${i}?`, final_text: "Shipped.", reward: i % 3 === 0 ? 0 : 1 }));
     // Reading and analysing 100,000 rows takes seconds, many more on a busy 2-core CI machine: no short limit here.
     const long = { timeout: 240_000 };
-    await page.getByTestId("trace-file").setInputFiles({ name: "hundred-thousand.jsonl", mimeType: "application/octet-stream", buffer: Buffer.from(lines.join("\n")) });
+    await page.getByTestId("trace-file").setInputFiles({ name: "hundred-thousand.jsonl", mimeType: "application/octet-stream", buffer: Buffer.from(lines.join("\n")) }, long);
     await page.getByTestId("file-summary").locator("strong", { hasText: "hundred-thousand.jsonl" }).waitFor(long);
     await page.locator('[data-tab="rows"]').click();
     await page.getByTestId("rows-grid").waitFor(long);

@@ -1,6 +1,6 @@
 /**
- * A picked, dropped or bundled file read through `@whileai/ingest`, the one front door from trace
- * bytes to rows: the explorer tells formats apart, inflates gzip and counts losses exactly as
+ * A picked, dropped or bundled file read (in the load worker) through `@whileai/ingest`, the one
+ * front door from trace bytes to rows: the explorer tells formats apart, inflates gzip and counts losses exactly as
  * `wai` does, and has no reader of its own.
  */
 import { readTraces, type RandomAccessBytes, type SourceReport } from "@whileai/ingest";

@@ -2,6 +2,7 @@
 import { traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
 import { useMemo, useRef } from "preact/hooks";
 import { clip, count, shown } from "./format.js";
+import { ScrollablePre } from "./scrollable-pre.js";
 
 /** Rows listed at once; the filter narrows a big file down. */
 const LISTED = 200;
@@ -77,7 +78,7 @@ function Conversation({ row, index }: { row: TraceRow; index: number }) {
       {extra.length > 0 && (
         <details>
           <summary>{`Other columns (${extra.join(", ")})`}</summary>
-          <pre>{shown(Object.fromEntries(extra.map((k) => [k, (row as Record<string, unknown>)[k]])))}</pre>
+          <ScrollablePre>{shown(Object.fromEntries(extra.map((k) => [k, (row as Record<string, unknown>)[k]])))}</ScrollablePre>
         </details>
       )}
     </article>
@@ -90,15 +91,15 @@ function StepItem({ step }: { step: Record<string, unknown> }) {
       <li class="step tool">
         <div class="step-kind">tool call <code>{step.tool}</code></div>
         <div class="io">
-          <div><span class="muted">arguments</span><pre>{shown(step.arguments)}</pre></div>
-          <div><span class="muted">result</span><pre>{shown(step.result)}</pre></div>
+          <div><span class="muted">arguments</span><ScrollablePre>{shown(step.arguments)}</ScrollablePre></div>
+          <div><span class="muted">result</span><ScrollablePre>{shown(step.result)}</ScrollablePre></div>
         </div>
       </li>
     );
   }
   if (typeof step.user === "string") return <li class="step user"><div class="step-kind">user</div><p>{step.user}</p></li>;
   if (typeof step.text === "string") return <li class="step text"><div class="step-kind">agent</div><p>{step.text}</p></li>;
-  return <li class="step other"><div class="step-kind">step as the source wrote it</div><pre>{shown(step)}</pre></li>;
+  return <li class="step other"><div class="step-kind">step as the source wrote it</div><ScrollablePre>{shown(step)}</ScrollablePre></li>;
 }
 
 function RewardChip({ reward }: { reward: 0 | 1 | undefined }) {

@@ -7,7 +7,7 @@ import { describeFormat, type SourceReport } from "@whileai/ingest";
 import { loadTraces, type TraceRow } from "@whileai/traces";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LoadError } from "../load/load-error.js";
-import type { LoadedSource } from "../load/read-source.js";
+import { LoadWorker, type RowsFile } from "../load/load-client.js";
 import type { ScanOutcome } from "../scan/protocol.js";
 import { ScanCancelled, startScan, type RunningScan } from "../scan/scan-client.js";
 import { FileSource } from "./file-source.js";
@@ -79,10 +79,10 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
     running.current = null;
     setState({ kind: "idle" });
   };
-  const side = (set: (s: ScanSide) => void) => (file: LoadedSource) => {
+  const side = (set: (s: ScanSide) => void) => (file: RowsFile) => {
     sideChanged();
     setInputError(null);
-    set({ label: file.name, rows: loadTraces(file.rows), report: file.report });
+    set({ label: file.source.name, rows: loadTraces(file.rows), report: file.source.report });
   };
   // A file that fails to read empties its side: a scan must not run on the file it was meant to replace.
   const failed = (set: (s: ScanSide | null) => void) => (error: LoadError) => {
@@ -126,13 +126,19 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
   );
 }
 
-function ScanSlot({ id, title, side, onLoaded, onError, fromSplit }: { id: string; title: string; side: ScanSide | null; onLoaded: (f: LoadedSource) => void; onError: (e: LoadError) => void; fromSplit: boolean }) {
+function ScanSlot({ id, title, side, onLoaded, onError, fromSplit }: { id: string; title: string; side: ScanSide | null; onLoaded: (f: RowsFile) => void; onError: (e: LoadError) => void; fromSplit: boolean }) {
+  // Each side reads in a worker of its own, started when it first reads (most visits scan no file).
+  const reader = useRef<LoadWorker | null>(null);
+  const open = (name: string, blob: Blob, onProgress: (read: number, total: number) => void) => {
+    reader.current ??= new LoadWorker();
+    return reader.current.rows(name, blob, onProgress);
+  };
   const format = side?.report === undefined ? "" : ` (${describeFormat(side.report.format)})`;
   return (
     <div class="scan-slot">
       <h3>{title}</h3>
       {/* A side from the split came from no example: the picker must not name one. */}
-      <FileSource id={id} label="" onLoaded={(file) => onLoaded(file)} onError={onError} initialExample={fromSplit ? "" : undefined} />
+      <FileSource id={id} label="" open={open} onLoaded={onLoaded} onError={onError} initialExample={fromSplit ? "" : undefined} />
       <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}${format}: ${counted(side.rows.length, "row")}`}</p>
       {side?.report !== undefined && <SourceLosses id={id} report={side.report} />}
     </div>

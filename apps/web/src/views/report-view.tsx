@@ -5,6 +5,7 @@ import type { Exploration } from "../analysis/explore.js";
 import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
 import { count, counted, percent } from "./format.js";
 import { pageWording } from "./page-wording.js";
+import { ScrollablePre } from "./scrollable-pre.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -129,7 +130,7 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
 
       <details>
         <summary>The report as text (<code>formatTraceReport</code>, its hints naming this page's boxes)</summary>
-        <pre data-testid="report-text">{pageWording(formatTraceReport(report), wording)}</pre>
+        <ScrollablePre testId="report-text">{pageWording(formatTraceReport(report), wording)}</ScrollablePre>
       </details>
     </section>
   );

@@ -20,23 +20,25 @@ export function Tabs<T extends string>({ tabs, active, onSelect }: { tabs: reado
     go(moves[e.key]);
   };
   return (
-    <div class="tabs" role="tablist" aria-label="Views" ref={strip} onKeyDown={onKey}>
-      {tabs.map(([id, title]) => (
-        <button
-          key={id}
-          type="button"
-          role="tab"
-          id={`tab-${id}`}
-          aria-selected={active === id}
-          aria-controls={`panel-${id}`}
-          tabindex={active === id ? 0 : -1}
-          class={active === id ? "active" : ""}
-          onClick={() => onSelect(id)}
-          data-tab={id}
-        >
-          {title}
-        </button>
-      ))}
-    </div>
+    <nav class="tabs-nav" aria-label="Views">
+      <div class="tabs" role="tablist" aria-label="Views" ref={strip} onKeyDown={onKey}>
+        {tabs.map(([id, title]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`tab-${id}`}
+            aria-selected={active === id}
+            aria-controls={`panel-${id}`}
+            tabindex={active === id ? 0 : -1}
+            class={active === id ? "active" : ""}
+            onClick={() => onSelect(id)}
+            data-tab={id}
+          >
+            {title}
+          </button>
+        ))}
+      </div>
+    </nav>
   );
 }
