@@ -5,6 +5,7 @@ import { EXAMPLE_LABELS } from "./load/examples.js";
 import type { LoadError } from "./load/load-error.js";
 import type { LoadedSource } from "./load/read-source.js";
 import { ConversationView } from "./views/conversation-view.js";
+import { CostView } from "./views/cost-view.js";
 import { FileSource } from "./views/file-source.js";
 import { HarnessView } from "./views/harness-view.js";
 import { LabelControls } from "./views/label-controls.js";
@@ -17,6 +18,7 @@ import { SplitView, type SplitChoice } from "./views/split-view.js";
 const TABS = [
   ["report", "Report"],
   ["conversations", "Conversations"],
+  ["cost", "Time & cost"],
   ["harness", "Harness"],
   ["split", "Holdout split"],
   ["leakage", "Leakage scan"],
@@ -33,7 +35,7 @@ export function App() {
   const result = useMemo((): { exploration: Exploration } | { error: LoadError } | null => {
     if (file === null) return null;
     try {
-      return { exploration: explore(file.rows, labels) };
+      return { exploration: explore(file.rows, labels, file.spans) };
     } catch (e) {
       // The file read, but the label settings do not fit it (e.g. a bad label column).
       return { error: { message: `${file.name}: ${(e as Error).message}`, source: file.name } };
@@ -84,7 +86,9 @@ export function App() {
         ) : tab === "report" ? (
           <ReportView exploration={exploration} source={file.report} />
         ) : tab === "conversations" ? (
-          <ConversationView rows={exploration.rows} />
+          <ConversationView rows={exploration.rows} spansOf={exploration.spansOf} />
+        ) : tab === "cost" ? (
+          <CostView rows={exploration.rows} spansOf={exploration.spansOf} />
         ) : tab === "harness" ? (
           <HarnessView harness={exploration.harness} />
         ) : (

@@ -37,6 +37,14 @@ describe("rowsWithSpans", () => {
     for (const { spans } of withSpans) for (let i = 1; i < spans.length; i++) expect((spans[i].startNs ?? 0n) >= (spans[i - 1].startNs ?? 0n)).toBe(true);
   });
 
+  // events.otlp.json records its tool calls as events of model spans: no span is a tool's own.
+  it.each(FILES.filter((f) => !f.endsWith("events.otlp.json")))("%s: every tool step is linked from exactly one span", (file) => {
+    for (const { row, spans } of rowsWithSpans(load(file))) {
+      const toolSteps = row.steps.flatMap((step, i) => ("tool" in step ? [i] : []));
+      expect(spans.flatMap((s) => (s.step === null ? [] : [s.step])).sort((a, b) => a - b)).toEqual(toolSteps);
+    }
+  });
+
   it("links a tool span to the step it became, and only tool spans", () => {
     const [{ row, spans }] = rowsWithSpans(load("otel/genai.otlp.json"));
     const linked = spans.filter((s) => s.step !== null);

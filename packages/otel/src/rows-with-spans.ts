@@ -55,23 +55,32 @@ export function rowsWithSpans(source: unknown, options: RowsFromOtelOptions = {}
 
 function summaries(entries: readonly SpanEntry[], steps: readonly OtelStep[]): OtelSpanSummary[] {
   // A tool span's step sits in `steps` in span order, with steps from model outputs between:
-  // each tool span links to the next step, from where the last link left off, equal to its own.
+  // each tool span links to the next step, from where the last link left off, that it became.
   let next = 0;
   return entries.map((entry) => {
-    let step: number | null = null;
-    const own = toolStepOf(entry);
-    if (own) {
-      const wanted = JSON.stringify(own);
-      for (let i = next; i < steps.length; i++) {
-        if (JSON.stringify(steps[i]) === wanted) {
-          step = i;
-          next = i + 1;
-          break;
-        }
-      }
-    }
-    return summary(entry, step);
+    const found = stepOf(entry, steps, next);
+    if (found !== null) next = found + 1;
+    return summary(entry, found);
   });
+}
+
+/**
+ * The first step from `from` that is the span's own step; else (a LangChain span's arguments are a
+ * text rendering, replaced by the model call's) one with its tool name and result; else, for an
+ * `execute_tool` span that records no arguments, the next step calling its tool.
+ */
+function stepOf(entry: SpanEntry, steps: readonly OtelStep[], from: number): number | null {
+  const own = toolStepOf(entry);
+  const toolName = own?.tool ?? (first(entry.attrs, ["gen_ai.operation.name"]) === "execute_tool" ? text(entry.attrs, TOOL_NAME_KEYS) : null);
+  if (toolName === null) return null;
+  const name = toolName.replace(/^execute_tool /, "");
+  const tests: ((step: OtelStep) => boolean)[] = own
+    ? [(step) => JSON.stringify(step) === JSON.stringify(own), (step) => "tool" in step && step.tool === name && JSON.stringify(step.result) === JSON.stringify(own.result)]
+    : [(step) => "tool" in step && step.tool === name];
+  for (const test of tests) {
+    for (let i = from; i < steps.length; i++) if (test(steps[i])) return i;
+  }
+  return null;
 }
 
 function summary(entry: SpanEntry, step: number | null): OtelSpanSummary {

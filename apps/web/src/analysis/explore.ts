@@ -4,6 +4,8 @@
  * `pnpm start` does), the drafted harness, and the per-task labels the charts draw.
  */
 import { inferHarness, loadTraces, traceReport, type Harness, type ToolSchema, type TraceReport, type TraceRow } from "@whileai/traces";
+import type { SpansByConversation } from "@whileai/ingest";
+import { spansLookup, type SpansOf } from "./row-spans.js";
 import { taskLabels, type TaskLabels } from "./task-labels.js";
 
 export interface LabelSettings {
@@ -20,6 +22,8 @@ export interface Exploration {
   report: TraceReport;
   harness: Harness;
   tasks: TaskLabels;
+  /** An OpenTelemetry row's spans (none for other formats). */
+  spansOf: SpansOf;
 }
 
 /** The options every analysis here passes, in the spelling `@whileai/traces` takes. */
@@ -31,12 +35,12 @@ export function labelOptions(labels: LabelSettings): { rewardKey?: string | stri
   return out;
 }
 
-export function explore(raw: readonly unknown[], labels: LabelSettings): Exploration {
+export function explore(raw: readonly unknown[], labels: LabelSettings, spans?: SpansByConversation): Exploration {
   const options = labelOptions(labels);
   // What loading drops is the front door's report to show (SourceSummary); traceReport counts it too.
   const rows = loadTraces(raw, options);
   const harness = inferHarness(rows);
   // InferredTool is a plain OpenAI function schema; ToolSchema is typed as any such object.
   const report = traceReport(raw, { ...options, tools: harness.tools as unknown as ToolSchema[] });
-  return { rows, report, harness, tasks: taskLabels(rows) };
+  return { rows, report, harness, tasks: taskLabels(rows), spansOf: spansLookup(spans) };
 }

@@ -5,6 +5,7 @@ import type { Exploration } from "../analysis/explore.js";
 import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
 import { count, counted, percent } from "./format.js";
 import { pageWording } from "./page-wording.js";
+import { RowsUsageCards } from "./usage-cards.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -59,6 +60,9 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
           ),
         )}
       </dl>
+
+      <h3>Time, tokens and cost</h3>
+      <RowsUsageCards rows={exploration.rows} spansOf={exploration.spansOf} />
 
       <h3>Label census</h3>
       {report.warnings.length === 0 ? (
