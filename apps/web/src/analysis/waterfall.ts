@@ -55,7 +55,7 @@ export function waterfall(spans: readonly OtelSpanSummary[]): Waterfall {
   };
   for (const root of roots) visit(root, 0);
   // Spans whose parents form a cycle are reached from no root: listed at the top level, never lost.
-  spans.forEach((_, i) => visit(i, 0));
+  for (let i = 0; i < spans.length; i++) visit(i, 0);
   const bars = order.map(({ index, depth }): WaterfallBar => {
     const span = spans[index];
     const durationNs = span.startNs !== null && span.endNs !== null && span.endNs >= span.startNs ? span.endNs - span.startNs : null;

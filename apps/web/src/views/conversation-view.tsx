@@ -84,7 +84,9 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
   const [focus, setFocus] = useState<{ span: number | null; step: number | null }>({ span: null, step: null });
   const spanOfStep = useMemo(() => {
     const out = new Map<number, number>();
-    spans?.forEach((s, i) => s.step !== null && !out.has(s.step) && out.set(s.step, i));
+    spans?.forEach((s, i) => {
+      if (s.step !== null && !out.has(s.step)) out.set(s.step, i);
+    });
     return out;
   }, [spans]);
   const stepList = useRef<HTMLOListElement>(null);

@@ -18,6 +18,7 @@ export function CostView({ rows, spansOf }: { rows: readonly object[]; spansOf: 
     <section data-testid="cost">
       <UsageCards totals={summary.totals} />
       <h3>Per model</h3>
+      <div class="table-scroll">
       <table data-testid="model-usage">
         <thead>
           <tr>
@@ -39,6 +40,7 @@ export function CostView({ rows, spansOf }: { rows: readonly object[]; spansOf: 
           ))}
         </tbody>
       </table>
+      </div>
       <p class="muted">
         Duration: an OpenTelemetry conversation's first span start to its last span end; else a row's <code>duration_ms</code>; "–" where a row has no timing. Tokens:
         each row's <code>usage</code> (cache tokens are not priced). Cost: tokens times the model's price below.
@@ -74,6 +76,7 @@ function PriceEditor({ prices }: { prices: PriceList }) {
       <p>
         <button type="button" disabled={!edited} onClick={() => setPrices(null)} data-testid="reset-prices">Back to the bundled table</button>
       </p>
+      <div class="table-scroll">
       <table>
         <thead><tr><th>model (and its dated versions)</th><th class="num">input</th><th class="num">output</th><th /></tr></thead>
         <tbody>
@@ -98,6 +101,7 @@ function PriceEditor({ prices }: { prices: PriceList }) {
           </tr>
         </tbody>
       </table>
+      </div>
     </details>
   );
 }
