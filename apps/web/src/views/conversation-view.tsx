@@ -5,23 +5,33 @@
 import type { OtelSpanSummary } from "@whileai/otel";
 import { traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { filterAndSort, RANKINGS, type Ranking } from "../analysis/row-ranking.js";
 import { NO_SPANS, type SpansOf } from "../analysis/row-spans.js";
 import { usageSummary, type RowUsage } from "../analysis/usage.js";
 import { usePrices } from "../load/price-store.js";
 import { clip, count, shown } from "./format.js";
 import { LazySpanWaterfall } from "./lazy-waterfall.js";
 import { duration, tokens, usd } from "./usage-format.js";
-import { filterAndSort, RANKINGS, type Ranking } from "../analysis/row-ranking.js";
 
 /** Rows listed at once; the filter narrows a big file down. */
 const LISTED = 200;
 const CANONICAL = new Set(["prompt", "steps", "final_text", "reward"]);
 
-export function ConversationView({ rows, spansOf = NO_SPANS }: { rows: TraceRow[]; spansOf?: SpansOf }) {
-  const [filter, setFilter] = useState("");
+export interface ConversationViewProps {
+  rows: TraceRow[];
+  /** An OpenTelemetry row's spans, for its waterfall. */
+  spansOf?: SpansOf;
+  /** The row open, by its index in the file. */
+  selected: number;
+  onSelect: (row: number) => void;
+  filter: string;
+  onFilter: (filter: string) => void;
+}
+
+export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect, filter, onFilter }: ConversationViewProps) {
+  const list = useRef<HTMLOListElement>(null);
   const [ranking, setRanking] = useState<Ranking>("file");
   const [atLeast, setAtLeast] = useState("");
-  const [selected, setSelected] = useState(0);
   const prices = usePrices();
   const usage = useMemo(() => usageSummary(rows as unknown as Record<string, unknown>[], prices, spansOf).perRow, [rows, prices, spansOf]);
   const matches = useMemo(() => {
@@ -31,12 +41,23 @@ export function ConversationView({ rows, spansOf = NO_SPANS }: { rows: TraceRow[
     const min = atLeast.trim() === "" ? null : Number(atLeast);
     return filterAndSort(out, usage, ranking, min !== null && Number.isFinite(min) ? min : null);
   }, [rows, filter, usage, ranking, atLeast]);
-  const row = rows[selected] as TraceRow | undefined;
   const unit = RANKINGS.find(([id]) => id === ranking)?.[2] ?? "";
+  const listed = matches.slice(0, LISTED);
+  // Up and down move through the list (and open the row), as in a mail client's message list.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const at = listed.indexOf(selected);
+    const next = listed[Math.max(0, Math.min(listed.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)))];
+    if (next === undefined) return;
+    e.preventDefault();
+    onSelect(next);
+    queueMicrotask(() => list.current?.querySelector<HTMLButtonElement>(`button[data-row="${next}"]`)?.focus());
+  };
+  const row = rows[selected] as TraceRow | undefined;
   return (
     <section class="conversations" data-testid="conversations">
       <div class="conversation-list">
-        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} aria-label="Filter conversations by prompt" />
+        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => onFilter(e.currentTarget.value)} aria-label="Filter conversations by prompt" data-testid="conversation-filter" />
         <div class="ranking">
           <label>
             {"Sort "}
@@ -53,10 +74,10 @@ export function ConversationView({ rows, spansOf = NO_SPANS }: { rows: TraceRow[
           )}
         </div>
         <p class="muted" data-testid="rows-listed">{`${count(matches.length)} of ${count(rows.length)} rows${matches.length > LISTED ? `, first ${LISTED} listed` : ""}`}</p>
-        <ol>
-          {matches.slice(0, LISTED).map((i) => (
+        <ol ref={list} onKeyDown={onKey} aria-label="Conversations">
+          {listed.map((i) => (
             <li key={i}>
-              <button type="button" class={i === selected ? "selected" : ""} onClick={() => setSelected(i)} data-row={i}>
+              <button type="button" class={i === selected ? "selected" : ""} aria-current={i === selected ? "true" : undefined} onClick={() => onSelect(i)} data-row={i}>
                 <span class="row-number">#{i + 1}</span> {clip(rows[i].prompt || "(no prompt)", 80)} <RewardChip reward={rows[i].reward} />
                 <UsageLine usage={usage[i]} />
               </button>
@@ -64,7 +85,7 @@ export function ConversationView({ rows, spansOf = NO_SPANS }: { rows: TraceRow[
           ))}
         </ol>
       </div>
-      {row === undefined ? <p class="muted">No rows.</p> : <Conversation key={selected} row={row} index={selected} usage={usage[selected]} spans={spansOf(row as unknown as Record<string, unknown>)} />}
+      {row === undefined ? <p class="muted">{rows.length === 0 ? "No rows." : `No row ${count(selected + 1)}: the file has ${count(rows.length)}.`}</p> : <Conversation key={selected} row={row} index={selected} usage={usage[selected]} spans={spansOf(row as unknown as Record<string, unknown>)} />}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /** Where a trace file comes from: a file chooser, a drop anywhere on the zone, or a bundled example. */
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { EXAMPLES, readExample, readPickedFile } from "../load/examples.js";
 import { loadError, type LoadError } from "../load/load-error.js";
 import type { LoadedSource, ReadProgress } from "../load/read-source.js";
@@ -24,6 +24,8 @@ export interface FileSourceProps {
   onError: (error: LoadError) => void;
   /** The example the picker offers first; "" offers none (the side was filled some other way). */
   initialExample?: string;
+  /** A bundled example to load at once (a link named it). */
+  autoLoad?: string | null;
 }
 
 /** How far the current read got: bytes of the file read, of its size. */
@@ -33,8 +35,8 @@ interface Reading {
   total: number;
 }
 
-export function FileSource({ id, label, onLoaded, onError, initialExample }: FileSourceProps) {
-  const [example, setExample] = useState(initialExample ?? EXAMPLES[0]?.name ?? "");
+export function FileSource({ id, label, onLoaded, onError, initialExample, autoLoad }: FileSourceProps) {
+  const [example, setExample] = useState(autoLoad ?? initialExample ?? EXAMPLES[0]?.name ?? "");
   const [dragging, setDragging] = useState(false);
   const [reading, setReading] = useState<Reading | null>(null);
   const busy = reading !== null;
@@ -55,6 +57,10 @@ export function FileSource({ id, label, onLoaded, onError, initialExample }: Fil
       setReads((n) => n + 1);
     }
   };
+  // Once, when the page opens on a link that names a bundled example.
+  useEffect(() => {
+    if (autoLoad != null && EXAMPLES.some((e) => e.name === autoLoad)) void load(autoLoad, (onProgress) => readExample(autoLoad, onProgress), autoLoad);
+  }, []);
   const pick = (files: FileList | null) => {
     const file = files?.[0];
     if (file !== undefined) void load(file.name, (onProgress) => readPickedFile(file, onProgress), null);
