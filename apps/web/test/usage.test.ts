@@ -110,3 +110,20 @@ describe("waterfall", () => {
     expect(bars.map((b) => b.span.spanId).sort()).toEqual(["x", "y"]);
   });
 });
+
+describe("how the page writes them", async () => {
+  const { duration, tokens, usd } = await import("../src/views/usage-format.js");
+  const { parsePrices } = await import("../src/load/price-store.js");
+  test("a missing value reads as – or no price, never 0", () => {
+    expect([duration(null), tokens(null), usd(null)]).toEqual(["–", "–", "no price"]);
+    expect([duration(0.5), duration(36.396427), duration(2250), duration(125_000)]).toEqual(["500 µs", "36.4 ms", "2.25 s", "2 min 5 s"]);
+    expect([usd(0), usd(0.00251), usd(1.5)]).toEqual(["$0.00", "$0.00251", "$1.50"]);
+  });
+
+  test("a stored table is read only when every entry is two non-negative numbers", () => {
+    expect(parsePrices({ m: { input: 1, output: 2 } })).toEqual({ m: { input: 1, output: 2 } });
+    expect(parsePrices({ m: { input: -1, output: 2 } })).toBeNull();
+    expect(parsePrices({ m: { input: "1", output: 2 } })).toBeNull();
+    expect(parsePrices([])).toBeNull();
+  });
+});
