@@ -4,13 +4,14 @@
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { rowTable } from "./analysis/columns.js";
-import type { Exploration, LabelSettings } from "./analysis/explore.js";
+import { withSpans, type Exploration, type LabelSettings } from "./analysis/explore.js";
 import { EXAMPLE_LABELS, EXAMPLES } from "./load/examples.js";
 import { LoadWorker, type ExploredFile } from "./load/load-client.js";
 import type { LoadError } from "./load/load-error.js";
 import type { Explored } from "./load/load-protocol.js";
 import { DEFAULT_VIEW, hashToView, viewToHash, type Tab, type ViewState } from "./state/url-state.js";
 import { ConversationView } from "./views/conversation-view.js";
+import { CostView } from "./views/cost-view.js";
 import { FileSource } from "./views/file-source.js";
 import { HarnessView } from "./views/harness-view.js";
 import { LabelControls } from "./views/label-controls.js";
@@ -26,6 +27,7 @@ const TABS: readonly (readonly [Tab, string])[] = [
   ["report", "Report"],
   ["rows", "Rows"],
   ["conversations", "Conversations"],
+  ["cost", "Time & cost"],
   ["harness", "Harness"],
   ["split", "Holdout split"],
   ["leakage", "Leakage scan"],
@@ -73,7 +75,7 @@ export function App() {
   const result = useMemo((): { exploration: Exploration } | { error: LoadError } | null => {
     if (file === null || explored === null) return null;
     if ("labelError" in explored.explored) return { error: { message: `${file.source.name}: ${explored.explored.labelError}`, source: file.source.name } };
-    return { exploration: explored.explored.exploration };
+    return { exploration: withSpans(explored.explored.exploration, file.spans) };
   }, [file, explored]);
   const exploration = result !== null && "exploration" in result ? result.exploration : null;
   const table = useMemo(() => (exploration === null ? null : rowTable(exploration.rows)), [exploration]);
@@ -143,11 +145,14 @@ export function App() {
             ) : view.tab === "conversations" ? (
               <ConversationView
                 rows={exploration.rows}
+                spansOf={exploration.spansOf}
                 selected={view.row}
                 onSelect={(row) => update({ row })}
                 filter={view.conversationFilter}
                 onFilter={(conversationFilter) => update({ conversationFilter })}
               />
+            ) : view.tab === "cost" ? (
+              <CostView rows={exploration.rows} spansOf={exploration.spansOf} />
             ) : view.tab === "harness" ? (
               <HarnessView harness={exploration.harness} />
             ) : (

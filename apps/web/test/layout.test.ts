@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
 
 const WIDTH = 390;
-const TABS = ["report", "conversations", "harness", "split", "leakage"];
+const TABS = ["report", "conversations", "cost", "harness", "split", "leakage"];
 
 let explorer: Explorer;
 beforeAll(async () => {
@@ -64,6 +64,20 @@ describe(`the explorer at ${WIDTH} px`, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(WIDTH);
     expect(await overflowing(page), tab).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}mobile-${tab}.png`, fullPage: true });
+  });
+
+  test("an OpenTelemetry conversation's waterfall and the Time & cost tab fit", async () => {
+    const { page } = explorer;
+    await page.getByTestId("trace-file").setInputFiles(`${EXAMPLES_DIR}captures/vercel-ai-7-tool-loop.otlp.json`);
+    await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("vercel-ai-7-tool-loop.otlp.json");
+    for (const tab of ["conversations", "cost"]) {
+      await page.locator(`[data-tab="${tab}"]`).click();
+      if (tab === "conversations") await page.getByTestId("waterfall").waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), tab).toBeLessThanOrEqual(WIDTH);
+      expect(await overflowing(page), tab).toEqual([]);
+    }
+    await page.locator('[data-tab="conversations"]').click();
+    await page.screenshot({ path: `${ARTIFACTS}mobile-spans.png`, fullPage: true });
   });
 
   test("made no request beyond its own origin, and raised no page error", () => {

@@ -4,6 +4,7 @@
  */
 import type { LabelSettings } from "../analysis/explore.js";
 import type { LoadError } from "./load-error.js";
+import type { SpansByConversation } from "@whileai/ingest";
 import type { Explored, LoadReply, LoadRequest, SourceFacts } from "./load-protocol.js";
 import type { ReadProgress } from "./read-source.js";
 
@@ -25,6 +26,8 @@ export interface ExploredFile {
   source: SourceFacts;
   /** The label settings `explored` was computed with. */
   labels: LabelSettings;
+  /** OpenTelemetry rows' spans by conversation id (empty for other formats). */
+  spans: SpansByConversation;
   explored: Explored;
   relabel(labels: LabelSettings): Promise<Explored>;
 }
@@ -60,7 +63,7 @@ export class LoadWorker {
   explore(name: string, blob: Blob, labels: LabelSettings, onProgress: ReadProgress): Reading<ExploredFile> {
     return this.read(name, blob, labels, onProgress, (reply) => {
       if (reply.type !== "explored") return undefined;
-      return { source: reply.source, labels, explored: reply.explored, relabel: (next: LabelSettings) => this.relabel(next) };
+      return { source: reply.source, labels, spans: reply.spans, explored: reply.explored, relabel: (next: LabelSettings) => this.relabel(next) };
     });
   }
 

@@ -1,6 +1,6 @@
 /** Messages between the page and the worker that reads and analyses trace files (load.worker.ts). */
-import type { SourceReport } from "@whileai/ingest";
-import type { Exploration, LabelSettings } from "../analysis/explore.js";
+import type { SourceReport, SpansByConversation } from "@whileai/ingest";
+import type { ExplorationData, LabelSettings } from "../analysis/explore.js";
 import type { LoadError } from "./load-error.js";
 
 /** What the page keeps of a file it read: never its bytes. */
@@ -15,7 +15,7 @@ export interface SourceFacts {
 }
 
 /** The analyses of a file under one label setting, or why that setting does not fit it. */
-export type Explored = { exploration: Exploration } | { labelError: string };
+export type Explored = { exploration: ExplorationData } | { labelError: string };
 
 export type LoadRequest =
   /** Read a file. With labels, analyse it and keep its rows for `relabel`; without, send its rows as read. */
@@ -25,7 +25,8 @@ export type LoadRequest =
 
 export type LoadReply =
   | { type: "progress"; read: number; total: number }
-  | { type: "explored"; source: SourceFacts; explored: Explored }
+  /** `spans`: OpenTelemetry rows' spans by conversation id (empty for other formats), sent once per file. */
+  | { type: "explored"; source: SourceFacts; spans: SpansByConversation; explored: Explored }
   | { type: "rows"; source: SourceFacts; rows: unknown[] }
   | { type: "relabelled"; explored: Explored }
   | { type: "error"; error: LoadError };

@@ -33,14 +33,14 @@ scope.onmessage = async (event: MessageEvent<LoadRequest>) => {
   }
   kept = null;
   try {
-    const { name, bytes, rows, report } = await readSource(request.name, request.blob, (read, total) => reply({ type: "progress", read, total }));
+    const { name, bytes, rows, report, spans } = await readSource(request.name, request.blob, (read, total) => reply({ type: "progress", read, total }));
     const source = { name, bytes, rowCount: rows.length, report };
     if (request.labels === null) {
       reply({ type: "rows", source, rows });
       return;
     }
     kept = rows;
-    reply({ type: "explored", source, explored: explored(rows, request.labels) });
+    reply({ type: "explored", source, spans, explored: explored(rows, request.labels) });
   } catch (error) {
     reply({ type: "error", error: loadError(error, request.name) });
   }

@@ -3,7 +3,7 @@
  * front door from trace bytes to rows: the explorer tells formats apart, inflates gzip and counts losses exactly as
  * `wai` does, and has no reader of its own.
  */
-import { readTraces, type RandomAccessBytes, type SourceReport } from "@whileai/ingest";
+import { readTraces, type RandomAccessBytes, type SourceReport, type SpansByConversation } from "@whileai/ingest";
 import { CoveredRanges } from "./covered-ranges.js";
 
 /** A gzip file inflates to at most this: a small gzip bomb must not fill the tab's memory. */
@@ -21,6 +21,8 @@ export interface LoadedSource {
   rows: unknown[];
   /** Format, gzip, and every line or record dropped or read only in part. */
   report: SourceReport;
+  /** OpenTelemetry rows' spans by conversation id, for the span view (empty for other formats). */
+  spans: SpansByConversation;
 }
 
 /** Bytes of the file read so far, of its size; called as each piece arrives. */
@@ -29,8 +31,8 @@ export type ReadProgress = (read: number, total: number) => void;
 export async function readSource(name: string, data: Blob, onProgress?: ReadProgress): Promise<LoadedSource> {
   const source = onProgress === undefined ? data : countedReads(data, onProgress);
   // "skip": an explorer shows what it can and lists each bad line, rather than stop at the first.
-  const { rows, report } = await readTraces(source, { name, raw: true, onInvalid: "skip", maxInflatedBytes: MAX_INFLATED_BYTES });
-  return { name, bytes: data.size, rows, report };
+  const { rows, report, spans } = await readTraces(source, { name, raw: true, onInvalid: "skip", maxInflatedBytes: MAX_INFLATED_BYTES, spans: true });
+  return { name, bytes: data.size, rows, report, spans: spans ?? new Map() };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { DEFAULT_LABELS, type LabelSettings } from "../analysis/explore.js";
 import { EMPTY_QUERY, type RowQuery } from "../analysis/row-query.js";
 
-export const TAB_IDS = ["report", "rows", "conversations", "harness", "split", "leakage"] as const;
+export const TAB_IDS = ["report", "rows", "conversations", "cost", "harness", "split", "leakage"] as const;
 export type Tab = (typeof TAB_IDS)[number];
 
 export interface ViewState {

@@ -6,6 +6,7 @@ import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./char
 import { count, counted, percent } from "./format.js";
 import { pageWording } from "./page-wording.js";
 import { ScrollablePre } from "./scrollable-pre.js";
+import { RowsUsageCards } from "./usage-cards.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -60,6 +61,9 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
           ),
         )}
       </dl>
+
+      <h3>Time, tokens and cost</h3>
+      <RowsUsageCards rows={exploration.rows} spansOf={exploration.spansOf} />
 
       <h3>Label census</h3>
       {report.warnings.length === 0 ? (
