@@ -1,6 +1,9 @@
 /** The explorer: one trace file in, its report, conversations, harness, holdout split and leakage scan out. */
-import { useMemo, useState } from "preact/hooks";
+import type { FunctionComponent } from "preact";
+import { useEffect, useMemo, useState } from "preact/hooks";
 import { DEFAULT_LABELS, explore, type Exploration, type LabelSettings } from "./analysis/explore.js";
+import type { LivePanelProps } from "./live/live-panel.js";
+import { liveEndpoint } from "./live/live-endpoint.js";
 import { EXAMPLE_LABELS } from "./load/examples.js";
 import type { LoadError } from "./load/load-error.js";
 import type { LoadedSource } from "./load/read-source.js";
@@ -23,8 +26,19 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
+/** The live row stream's address when a receiver serves this page (`wai otel serve --ui`), else null. */
+const LIVE_URL = liveEndpoint();
+
 export function App() {
-  const [file, setFile] = useState<LoadedSource | null>(null);
+  const [opened, setOpened] = useState<LoadedSource | null>(null);
+  // Served live: the live view loads on demand, and the tabs show its rows until the user opens a file.
+  const [LivePanel, setLivePanel] = useState<FunctionComponent<LivePanelProps> | null>(null);
+  const [following, setFollowing] = useState(LIVE_URL !== null);
+  const [liveRows, setLiveRows] = useState<LoadedSource | null>(null);
+  useEffect(() => {
+    if (LIVE_URL !== null) void import("./live/live-panel.js").then((module) => setLivePanel(() => module.LivePanel));
+  }, []);
+  const file = following ? liveRows : opened;
   const [labels, setLabels] = useState<LabelSettings>(DEFAULT_LABELS);
   const [error, setError] = useState<LoadError | null>(null);
   const [tab, setTab] = useState<Tab>("report");
@@ -46,11 +60,13 @@ export function App() {
     if (example !== null) setLabels(EXAMPLE_LABELS[example] ?? DEFAULT_LABELS);
     // A split of the file before is not a split of this one.
     setSplit(null);
-    setFile(next);
+    setFollowing(false);
+    setOpened(next);
   };
   // A file that fails replaces the one before: its error must not sit above the old file's report.
   const failed = (next: LoadError) => {
-    setFile(null);
+    setFollowing(false);
+    setOpened(null);
     setSplit(null);
     setError(next);
   };
@@ -61,11 +77,23 @@ export function App() {
       <header class="top">
         <h1>whileai trace explorer</h1>
         <p class="muted">Everything runs in this page: files are read here and never uploaded.</p>
+        {LIVE_URL !== null && LivePanel !== null && (
+          <LivePanel
+            url={LIVE_URL}
+            following={following}
+            onSnapshot={setLiveRows}
+            onFollow={() => {
+              setError(null);
+              setSplit(null);
+              setFollowing(true);
+            }}
+          />
+        )}
         <FileSource id="trace" label="Traces" onLoaded={loaded} onError={failed} />
         <LabelControls labels={labels} onChange={setLabels} />
         {error !== null && <LoadErrorLine error={error} testId="load-error" />}
         {result !== null && "error" in result && <LoadErrorLine error={result.error} testId="load-error" />}
-        {file !== null && <SourceSummary source={file} />}
+        {file !== null && !following && <SourceSummary source={file} />}
       </header>
       <div class="tabs" role="tablist">
         {TABS.map(([id, title]) => (
@@ -80,7 +108,7 @@ export function App() {
           <LeakageView key={split?.version ?? 0} preset={split?.choice ?? null} />
         </div>
         {tab === "leakage" ? null : exploration === null || file === null ? (
-          <p class="muted empty">Open or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables), or load a bundled example.</p>
+          <p class="muted empty">{following ? "No rows have arrived yet; they appear here as conversations complete. Or open" : "Open"} or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables), or load a bundled example.</p>
         ) : tab === "report" ? (
           <ReportView exploration={exploration} source={file.report} />
         ) : tab === "conversations" ? (
