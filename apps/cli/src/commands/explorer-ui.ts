@@ -56,7 +56,7 @@ export function explorerUi(dir: string = EXPLORER_DIR): ExplorerUi {
     throw new CliError(`--ui needs the explorer's built files, and ${indexPath} is missing (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); run npm run build in the repository, which copies apps/web/dist there`, { cause: error });
   }
   if (!index.includes("</head>")) throw new CliError(`${indexPath} has no </head> to put the live stream's address before; rebuild the explorer`);
-  const page = Buffer.from(index.replace("</head>", `  <meta name="whileai-live" content="${LIVE_PATH}" />\n  </head>`));
+  const page = Buffer.from(index.replace("</head>", `<meta name="whileai-live" content="${LIVE_PATH}" />\n  </head>`));
   const files = filesUnder(dir);
 
   const send = (request: IncomingMessage, response: ServerResponse, type: string, body: Buffer) => {
