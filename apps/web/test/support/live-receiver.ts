@@ -4,8 +4,8 @@
  * spans with the official OpenTelemetry SDK and OTLP/HTTP exporter, and a TCP relay between the
  * browser and the receiver whose connections a test can cut, as a dropped network does.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
 import { createConnection, createServer, type Server, type Socket } from "node:net";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
@@ -13,6 +13,7 @@ import { APP_DIR, DIST } from "./browser.js";
 
 const WAI = fileURLToPath(new URL("../../../cli/dist/bin.js", import.meta.url));
 const CLI_UI = fileURLToPath(new URL("../../../cli/dist/ui/", import.meta.url));
+const COPY_EXPLORER = fileURLToPath(new URL("../../../cli/scripts/copy-explorer.mjs", import.meta.url));
 
 export interface LiveReceiver {
   /** The page: `http://127.0.0.1:<port>/`, without the trailing slash. */
@@ -43,10 +44,11 @@ function waitForStderr(child: ChildProcess, text: () => string, pattern: RegExp)
 }
 
 export async function startLiveReceiver(out: string, idleMs: number): Promise<LiveReceiver> {
-  // The CLI serves the explorer its build copied: it must be this build of the page.
-  if (readFileSync(`${CLI_UI}index.html`, "utf8") !== readFileSync(`${DIST}index.html`, "utf8")) {
-    throw new Error(`${CLI_UI} holds another build of the explorer than ${DIST}: rebuild the CLI (npm run build)`);
-  }
+  // The CLI serves the explorer its build copied: it must be this build of the page (ensureBuilt
+  // may have rebuilt dist/ since), so the copy step of the CLI's build runs again when it is not.
+  const same = () => existsSync(`${CLI_UI}index.html`) && readFileSync(`${CLI_UI}index.html`, "utf8") === readFileSync(`${DIST}index.html`, "utf8");
+  if (!same()) execFileSync(process.execPath, [COPY_EXPLORER], { stdio: "inherit" });
+  if (!same()) throw new Error(`${CLI_UI} still holds another build of the explorer than ${DIST}`);
   const child = spawn(process.execPath, [WAI, "otel", "serve", "--ui", "--port", "0", "--idle-ms", String(idleMs), "--out", out], {
     env: { PATH: process.env["PATH"] },
     stdio: ["ignore", "ignore", "pipe"],
