@@ -4,11 +4,15 @@
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { rowTable } from "./analysis/columns.js";
-import { withSpans, type Exploration, type LabelSettings } from "./analysis/explore.js";
+import type { FunctionComponent } from "preact";
+import { explore, withSpans, type Exploration, type LabelSettings } from "./analysis/explore.js";
+import { liveEndpoint } from "./live/live-endpoint.js";
+import type { LivePanelProps } from "./live/live-panel.js";
 import { EXAMPLE_LABELS, EXAMPLES } from "./load/examples.js";
 import { LoadWorker, type ExploredFile } from "./load/load-client.js";
 import type { LoadError } from "./load/load-error.js";
 import type { Explored } from "./load/load-protocol.js";
+import type { LoadedSource } from "./load/read-source.js";
 import { DEFAULT_VIEW, hashToView, viewToHash, type Tab, type ViewState } from "./state/url-state.js";
 import { ConversationView } from "./views/conversation-view.js";
 import { CostView } from "./views/cost-view.js";
@@ -33,6 +37,9 @@ const TABS: readonly (readonly [Tab, string])[] = [
   ["leakage", "Leakage scan"],
 ];
 
+/** The live row stream's address when a receiver serves this page (`wai otel serve --ui`), else null. */
+const LIVE_URL = liveEndpoint();
+
 export function App() {
   // The view a link asked for; a file it names that is not loaded yet waits for it.
   const linked = useMemo(() => hashToView(window.location.hash), []);
@@ -44,6 +51,13 @@ export function App() {
   const update = (change: Partial<ViewState>) => setView((v) => ({ ...v, ...change }));
   // The trace file is read and analysed off the page's thread; started now, before the first file.
   const reader = useMemo(() => new LoadWorker(), []);
+  // Served live: the live view loads on demand, and the tabs show its rows until the user opens a file.
+  const [LivePanel, setLivePanel] = useState<FunctionComponent<LivePanelProps> | null>(null);
+  const [following, setFollowing] = useState(LIVE_URL !== null);
+  const [liveRows, setLiveRows] = useState<LoadedSource | null>(null);
+  useEffect(() => {
+    if (LIVE_URL !== null) void import("./live/live-panel.js").then((module) => setLivePanel(() => module.LivePanel));
+  }, []);
 
   // A link pasted into this tab (or the hash edited) changes only the hash: show what it names.
   useEffect(() => {
@@ -73,10 +87,21 @@ export function App() {
   }, [file, explored, view.labels]);
 
   const result = useMemo((): { exploration: Exploration } | { error: LoadError } | null => {
+    if (following) {
+      // Live rows arrive in the page; a snapshot (at most one a second, live-panel.tsx) is analysed here.
+      if (liveRows === null) return null;
+      try {
+        return { exploration: withSpans(explore(liveRows.rows, view.labels), undefined) };
+      } catch (e) {
+        return { error: { message: `${liveRows.name}: ${(e as Error).message}`, source: liveRows.name } };
+      }
+    }
     if (file === null || explored === null) return null;
     if ("labelError" in explored.explored) return { error: { message: `${file.source.name}: ${explored.explored.labelError}`, source: file.source.name } };
     return { exploration: withSpans(explored.explored.exploration, file.spans) };
-  }, [file, explored]);
+  }, [following, liveRows, view.labels, file, explored]);
+  /** What the tabs show: the live rows while following them, else the file opened. */
+  const sourceReport = following ? (liveRows?.report ?? null) : (file?.source.report ?? null);
   const exploration = result !== null && "exploration" in result ? result.exploration : null;
   const table = useMemo(() => (exploration === null ? null : rowTable(exploration.rows)), [exploration]);
 
@@ -87,6 +112,7 @@ export function App() {
 
   const loaded = (next: ExploredFile) => {
     setError(null);
+    setFollowing(false);
     // A split of the file before is not a split of this one.
     setSplit(null);
     setFile(next);
@@ -99,6 +125,7 @@ export function App() {
   };
   // A file that fails replaces the one before: its error must not sit above the old file's report.
   const failed = (next: LoadError) => {
+    setFollowing(false);
     setFile(null);
     setExplored(null);
     setSplit(null);
@@ -112,6 +139,18 @@ export function App() {
       <header class="top">
         <h1>whileai trace explorer</h1>
         <p class="muted">Everything runs in this page: files are read here and never uploaded.</p>
+        {LIVE_URL !== null && LivePanel !== null && (
+          <LivePanel
+            url={LIVE_URL}
+            following={following}
+            onSnapshot={setLiveRows}
+            onFollow={() => {
+              setError(null);
+              setSplit(null);
+              setFollowing(true);
+            }}
+          />
+        )}
         <FileSource id="trace" label="Traces" open={open} onLoaded={loaded} onError={failed} autoLoad={linkedExample.current} />
         <LabelControls labels={view.labels} onChange={(labels: LabelSettings) => update({ labels })} />
         {waiting && linkedExample.current === null && (
@@ -123,7 +162,7 @@ export function App() {
         )}
         {error !== null && <LoadErrorLine error={error} testId="load-error" />}
         {result !== null && "error" in result && <LoadErrorLine error={result.error} testId="load-error" />}
-        {file !== null && <SourceSummary source={file.source} />}
+        {file !== null && !following && <SourceSummary source={file.source} />}
       </header>
       <Tabs tabs={TABS} active={view.tab} onSelect={(tab) => update({ tab })} />
       <main>
@@ -133,13 +172,13 @@ export function App() {
         </div>
         {view.tab === "leakage" ? null : (
           <div id={`panel-${view.tab}`} role="tabpanel" aria-labelledby={`tab-${view.tab}`}>
-            {exploration === null || file === null || table === null ? (
+            {exploration === null || sourceReport === null || table === null ? (
               <p class="muted empty">
-                Open or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables),
+                {following ? "No rows have arrived yet; they appear here as conversations complete. Or open" : "Open"} or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables),
                 or load a bundled example.
               </p>
             ) : view.tab === "report" ? (
-              <ReportView exploration={exploration} source={file.source.report} />
+              <ReportView exploration={exploration} source={sourceReport} />
             ) : view.tab === "rows" ? (
               <RowsView table={table} query={view.rows} onQuery={(rows) => update({ rows })} onOpen={(row) => update({ row, tab: "conversations" })} />
             ) : view.tab === "conversations" ? (

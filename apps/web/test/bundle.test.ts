@@ -1,9 +1,9 @@
 // The page's weight on first load, and the table readers kept out of it: Vite splits them into
 // chunks of their own under dist/assets (the page's origin, no CDN), fetched by `import()` only
 // when a Parquet, CSV or Arrow file is opened (tabular.test.ts watches those requests in Chromium).
-import { writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { beforeAll, describe, expect, test } from "vitest";
-import { ARTIFACTS, ensureBuilt } from "./support/browser.js";
+import { ARTIFACTS, DIST, ensureBuilt } from "./support/browser.js";
 import { builtChunks, firstLoad, type BuiltChunk } from "./support/bundle.js";
 
 /**
@@ -21,6 +21,7 @@ const ON_DEMAND = [...READERS, "protobufjs", "@whileai/otel"];
 let chunks: Map<string, BuiltChunk>;
 beforeAll(async () => {
   await ensureBuilt();
+  mkdirSync(ARTIFACTS, { recursive: true });
   chunks = builtChunks();
 });
 
@@ -64,5 +65,15 @@ describe("the built page", () => {
         expect(chunk.packages.filter((p) => p === "app" || p === "preact" || p === "@whileai/traces"), chunk.file).toEqual([]);
       }
     }
+  });
+
+  test("the live view (wai otel serve --ui) is a chunk of its own, fetched only through import()", () => {
+    const first = firstLoad(chunks).files;
+    const live = [...chunks.keys()].filter((file) => /^assets\/live-panel-[\w-]+\.js$/.test(file));
+    expect(live).toHaveLength(1);
+    expect(first).not.toContain(live[0]);
+    expect(reachable(first).has(live[0]!)).toBe(true);
+    // EventSource and the stream's bookkeeping ride in that chunk, not in the first load.
+    for (const file of first.filter((f) => f.endsWith(".js"))) expect(readFileSync(`${DIST}${file}`, "utf8"), file).not.toContain("EventSource");
   });
 });

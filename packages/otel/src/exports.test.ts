@@ -20,7 +20,7 @@ const MAIN = [
 ];
 
 const NODE_ONLY = [
-  "gunzipNode", "readOtlpFile", "startOtlpReceiver",
+  "createLiveRowStream", "gunzipNode", "readOtlpFile", "startOtlpReceiver",
 ];
 
 describe("the entries of @whileai/otel", () => {

@@ -1,10 +1,11 @@
 /** What `wai otel serve` does once its command line is parsed: run the receiver until Ctrl-C, then say what it took in. */
-import { startOtlpReceiver, type OtlpReceiverStats } from "@whileai/otel/node";
+import { createLiveRowStream, startOtlpReceiver, type OtlpReceiverStats } from "@whileai/otel/node";
 import { open } from "node:fs/promises";
 import { CliError } from "../errors.js";
 import { currentIo, resolvePath } from "../io.js";
 import { isStdout, note, warn } from "../output.js";
 import { interruptSignal } from "../signals.js";
+import { explorerUi, LIVE_PATH } from "./explorer-ui.js";
 import type { OtelServeOptions } from "./otel-serve.js";
 import { listenError, untilAborted } from "./servers.js";
 
@@ -32,6 +33,9 @@ export async function runOtelServe(options: OtelServeOptions): Promise<void> {
   if (!toStdout) await appendable(options.out!);
   // Rows arrive in request callbacks: write them to this run's stdout, wherever they come from.
   const { stdout } = currentIo();
+  // The explorer's files are checked before listening: a build without them fails in one line.
+  const ui = options.ui ? explorerUi() : null;
+  const live = options.ui ? createLiveRowStream() : null;
   const interrupt = interruptSignal();
   try {
     const receiver = await startOtlpReceiver({
@@ -39,12 +43,26 @@ export async function runOtelServe(options: OtelServeOptions): Promise<void> {
       host: options.host,
       idleMs: options.idleMs,
       output: toStdout ? undefined : resolvePath(options.out!),
-      onRow: toStdout ? (row) => stdout.write(`${JSON.stringify(row)}\n`) : undefined,
+      onRow: (row) => {
+        if (toStdout) stdout.write(`${JSON.stringify(row)}\n`);
+        live?.push(row);
+      },
+      otherRoutes:
+        ui === null || live === null
+          ? undefined
+          : (request, response) => {
+              if ((request.url ?? "").split("?")[0] !== `/${LIVE_PATH}`) return ui.answer(request, response);
+              live.answer(request, response);
+              return true;
+            },
     }).catch((error: unknown) => listenError(error, "the OTLP receiver", options.host, options.port));
     note(`OTLP/HTTP receiver on ${receiver.url}, rows to ${toStdout ? "stdout" : `${options.out} (appended)`}`);
     note(`point an exporter at it: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=${receiver.url}`);
+    if (ui !== null) note(`trace explorer, live: ${receiver.url.replace(/\/v1\/traces$/, "/")}`);
     note(`a conversation becomes a row after ${options.idleMs} ms without spans; Ctrl-C writes the open ones and stops`);
     await untilAborted(interrupt.signal);
+    // Open event streams would hold the server open: end them first (the page reconnects to nothing).
+    live?.close();
     const stats = await receiver.close();
     note(statsLine(stats));
     if (stats.rejected) warn(`${count(stats.rejected, "request")} refused (malformed, too large or wrong route); each exporter was told why`);

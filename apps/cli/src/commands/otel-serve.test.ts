@@ -125,4 +125,47 @@ describe("wai otel serve", () => {
     expect(result.stderr).toMatch(/^wai: cannot write .*file\/rows\.jsonl: ENOTDIR/);
     expect(result.stderr.split("\n")).toHaveLength(2);
   });
+
+  it("--ui serves the explorer with its live stream's address, streams each row, and still stops on SIGTERM with the stream open", async () => {
+    const dir = scratchDir("wai-otel-");
+    const out = join(dir, "rows.jsonl");
+    const p = receiver(["--ui", "--idle-ms", "200", "--out", out], isolatedEnv(dir));
+    const [, endpoint] = await p.waitFor(/OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=(\S+)\n/);
+    const [, page] = await p.waitFor(/trace explorer, live: (\S+)\n/);
+    expect(page).toBe(endpoint!.replace(/v1\/traces$/, ""));
+    const html = await (await fetch(page!)).text();
+    expect(html).toContain('<meta name="whileai-live" content="api/live" />');
+    // The rest of the page is the explorer's build as the CLI's build copied it.
+    expect(html.replace('<meta name="whileai-live" content="api/live" />\n  ', "")).toBe(readFileSync(new URL("../../dist/ui/index.html", import.meta.url), "utf8"));
+    const script = /src="\.\/(assets\/[^"]+\.js)"/.exec(html)![1];
+    const asset = await fetch(`${page}${script}`);
+    expect([asset.status, asset.headers.get("content-type")]).toEqual([200, "text/javascript; charset=utf-8"]);
+    expect((await fetch(`${page}assets/no-such-file.js`)).status).toBe(404);
+
+    const stream = await fetch(`${page}api/live`);
+    expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    const agent = runAgent(endpoint!, "http");
+    while ((text.match(/\nevent: row\n/g) ?? []).length < 2) text += (await reader.read()).value ?? "";
+    expect((await agent).code).toBe(0);
+    const ids = [...text.matchAll(/^id: (\S+)$/gm)].map((m) => m[1]);
+    const run = (JSON.parse(/event: hello\ndata: (.+)\n/.exec(text)![1]!) as { run: string }).run;
+    expect(ids).toEqual([`${run}:1`, `${run}:2`]);
+    const streamed = [...text.matchAll(/^event: row\ndata: (.+)$/gm)].map((m) => JSON.parse(m[1]!) as Row);
+    expect(streamed.map((r) => r.conversation_id).sort()).toEqual(["conv-1", "conv-2"]);
+    // The stream stays open: the receiver ends it as it stops, rather than wait for the page to leave.
+    expect(await p.stop("SIGTERM")).toEqual({ code: 0, signal: null });
+    expect(rowsOf(readFileSync(out, "utf8"))).toEqual(streamed.sort((a, b) => a.conversation_id.localeCompare(b.conversation_id)));
+    // The page's requests are not OTLP requests: the totals count the exporter's alone.
+    expect(p.stderr()).toMatch(/\nwai: \d+ requests \(1 rejected\), 5 spans, 2 rows written\n/);
+  });
+
+  it("--ui without the explorer's built files is one line naming the missing path, exit 1, before listening", async () => {
+    // In process, the command runs from src/, where no build put a ui/ folder.
+    const dir = scratchDir("wai-otel-");
+    const result = await runWai(["otel", "serve", "--ui", "--port", "0"], { env: isolatedEnv(dir) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^wai: --ui needs the explorer's built files, and \S+\/src\/ui\/index\.html is missing \(ENOENT\); run npm run build in the repository, which copies apps\/web\/dist there\n$/);
+  });
 });

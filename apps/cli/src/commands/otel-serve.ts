@@ -1,7 +1,8 @@
 /**
  * `wai otel serve`: an OTLP/HTTP trace receiver. Any OpenTelemetry SDK or collector exports to it;
  * each conversation becomes one row once it has been idle for --idle-ms (and every open one on
- * exit), appended to a JSONL file or written to stdout. This module only declares the command; the
+ * exit), appended to a JSONL file or written to stdout. With --ui the same port serves the web
+ * explorer, which shows the rows as they complete. This module only declares the command; the
  * receiver loads in `otel-serve-run.ts` when it runs.
  */
 import type { Command } from "commander";
@@ -13,6 +14,7 @@ export interface OtelServeOptions {
   host: string;
   out?: string;
   idleMs: number;
+  ui?: boolean;
 }
 
 export function register(program: Command): void {
@@ -24,12 +26,14 @@ export function register(program: Command): void {
     .option("--host <host>", "interface to listen on", "127.0.0.1")
     .option("--out <path>", "JSONL file the rows are appended to (default: stdout)")
     .option("--idle-ms <ms>", "write a conversation once no span has arrived for it in this long", parsePositiveInteger, 30_000)
+    .option("--ui", "also serve the trace explorer on the same port, showing rows and the running report as conversations complete")
     .addHelpText(
       "after",
       `
 Example:
   $ wai otel serve --out rows.jsonl
   $ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=http://127.0.0.1:4318/v1/traces python my_agent.py
+  $ wai otel serve --ui --out rows.jsonl    # then open http://127.0.0.1:4318/ in a browser
 `,
     )
     .action(async (options: OtelServeOptions) => {

@@ -57,8 +57,18 @@ export interface ExplorerOptions {
 
 export async function openExplorer(options: ExplorerOptions = {}): Promise<Explorer> {
   await ensureBuilt();
-  mkdirSync(ARTIFACTS, { recursive: true });
   const server: StaticServer = await serveStatic(DIST);
+  try {
+    return await openPage(server.origin, options, () => server.close());
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+}
+
+/** Chromium on the page at `origin` (whoever serves it: the static build, or `wai otel serve --ui`); `closeServer` runs after the browser closes. */
+export async function openPage(origin: string, options: ExplorerOptions = {}, closeServer: () => Promise<void> = async () => {}): Promise<Explorer> {
+  mkdirSync(ARTIFACTS, { recursive: true });
   let browser: Browser;
   try {
     // No skip when Chromium is missing: CI installs it, and a browser test that cannot run must fail.
@@ -77,7 +87,6 @@ export async function openExplorer(options: ExplorerOptions = {}): Promise<Explo
       ],
     });
   } catch (error) {
-    await server.close();
     throw new Error(`cannot launch Chromium at ${CHROMIUM} (install Debian's chromium, as .ci/run does): ${(error as Error).message}`);
   }
   const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 900 } });
@@ -90,15 +99,15 @@ export async function openExplorer(options: ExplorerOptions = {}): Promise<Explo
   });
   // On the context, so requests from the page's workers (the scan worker) are seen too.
   context.on("request", (request) => requests.push(request.url()));
-  await page.goto(`${server.origin}/`);
+  await page.goto(`${origin}/`);
   return {
     page,
-    origin: server.origin,
+    origin,
     requests,
     errors,
     close: async () => {
       await browser.close();
-      await server.close();
+      await closeServer();
     },
   };
 }

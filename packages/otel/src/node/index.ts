@@ -8,3 +8,5 @@ export { readOtlpFile } from "./read-otlp-file.js";
 export type { OtlpFileFormat, ReadOtlpFileOptions, ReadOtlpFileSummary } from "./read-otlp-file.js";
 export { startOtlpReceiver } from "./otlp-receiver.js";
 export type { OtlpReceiver, OtlpReceiverOptions, OtlpReceiverStats } from "./otlp-receiver.js";
+export { createLiveRowStream } from "./live-row-stream.js";
+export type { LiveRowStream, LiveRowStreamOptions } from "./live-row-stream.js";

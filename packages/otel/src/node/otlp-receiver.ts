@@ -35,6 +35,12 @@ export interface OtlpReceiverOptions extends ConversationBufferOptions {
   output?: string;
   /** How often idle conversations are looked for, in ms (default: idleMs / 4, at least 50). */
   checkEveryMs?: number;
+  /**
+   * Answers requests to paths other than `/v1/traces` (e.g. a live explorer on the same origin);
+   * returns false for a request it does not serve, which gets the receiver's 404. Requests it
+   * serves are not counted in `stats`.
+   */
+  otherRoutes?: (request: IncomingMessage, response: ServerResponse) => boolean;
 }
 
 export interface OtlpReceiverStats extends ConversationStats {
@@ -74,6 +80,7 @@ export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Prom
   };
 
   const server = createServer((request, response) => {
+    if (options.otherRoutes !== undefined && (request.url ?? "").split("?")[0] !== PATH && options.otherRoutes(request, response)) return;
     counters.requests++;
     handle(request, response).catch((error: unknown) => {
       // Nothing a client sends may take the receiver down.
