@@ -160,6 +160,23 @@ describe("the generated decoder answers as protobufjs did", () => {
   });
 });
 
+describe("decodeOtlpProtobuf errors", () => {
+  it("name the byte offset and the field being read", () => {
+    // resourceSpans > scopeSpans > spans > name: a 5-byte string with no bytes left.
+    const cut = Uint8Array.from([0x0a, 0x06, 0x12, 0x04, 0x12, 0x02, 0x2a, 0x05]);
+    const error = (() => {
+      try {
+        decodeOtlpProtobuf(cut);
+      } catch (e) {
+        return e as OtlpDecodeError;
+      }
+    })();
+    expect(error).toBeInstanceOf(OtlpDecodeError);
+    expect(error?.offset).toBe(8);
+    expect(error?.message).toMatch(/truncated: 5 bytes from offset 8 .* in resourceSpans\.scopeSpans\.spans\.name$/);
+  });
+});
+
 describe("otlp-protobuf.generated.ts", () => {
   it("is what scripts/gen-otlp-decoder.mjs writes from proto/ now", () => {
     // Throws (exit 1, naming the file) when the .proto files or the generator changed without a regeneration.
