@@ -65,6 +65,24 @@ describe("the explorer reads every file through the front door", () => {
     await page.screenshot({ path: `${ARTIFACTS}source-otlp-json.png` });
   });
 
+  test("OTLP protobuf opens under a Content-Security-Policy that forbids eval", async () => {
+    const { page } = explorer;
+    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
+    expect(csp).toMatch(/script-src [^;]*'self'/);
+    expect(csp).not.toContain("'unsafe-eval'");
+    // Any code compiled from text while the file is read would be refused, and reported here.
+    await page.evaluate(() => {
+      const w = window as unknown as { evalViolations: string[] };
+      w.evalViolations = [];
+      document.addEventListener("securitypolicyviolation", (e) => w.evalViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    const bytes = readFileSync(`${EXAMPLES_DIR}otel/genai.otlp.pb`);
+    await pickFile(page, "export.pb", bytes);
+    const shown = await expectAsNode(page, "export.pb", bytes);
+    expect(shown.format).toBe("otlp-protobuf");
+    expect(await page.evaluate(() => (window as unknown as { evalViolations: string[] }).evalViolations)).toEqual([]);
+  });
+
   test("a gzip file is inflated in the page, and its bad lines are still named", async () => {
     const { page } = explorer;
     const bytes = gzipSync(BAD_LINES);

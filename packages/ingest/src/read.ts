@@ -52,7 +52,7 @@ export type RowBatchSink = (rows: TraceRow[]) => void | Promise<void>;
 /** Rows are loaded and handed on this many at a time, so a huge JSON Lines file streams through. */
 const BATCH_ROWS = 1024;
 
-/** @whileai/otel (protobufjs included) loads only when a source is OpenTelemetry: row files start faster. */
+/** @whileai/otel loads only when a source is OpenTelemetry: row files start faster. */
 type Otel = typeof import("@whileai/otel");
 let otelModule: Promise<Otel> | undefined;
 let otelLoaded: Otel | undefined;

@@ -12,13 +12,13 @@
 import { createWriteStream, type WriteStream } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import protobuf from "protobufjs/light.js";
 import type { OtelRow } from "../assemble.js";
 import { ConversationBuffer, type ConversationBufferOptions, type ConversationStats } from "../conversations.js";
 import { decodeOtlp } from "../decode/decode-otlp.js";
 import { OtlpDecodeError } from "../decode/otlp-decode-error.js";
 import { otlpContentEncoding } from "../decode/sniff.js";
 import { gunzipNode } from "./gunzip-node.js";
+import { encodeRpcStatus } from "./rpc-status.js";
 
 export interface OtlpReceiverOptions extends ConversationBufferOptions {
   /** Port to listen on (default 4318, the OTLP/HTTP port; 0 picks a free one). */
@@ -60,8 +60,6 @@ export interface OtlpReceiver {
 }
 
 const PATH = "/v1/traces";
-// google.rpc.Status, the body of an OTLP error response, through protobufjs.
-const Status = protobuf.Root.fromJSON({ nested: { Status: { fields: { code: { type: "int32", id: 1 }, message: { type: "string", id: 2 } } } } }).lookupType("Status");
 const INVALID_ARGUMENT = 3;
 
 class BodyTooLarge extends Error {}
@@ -192,7 +190,7 @@ function answer(response: ServerResponse, status: number, protobufBody: boolean,
   response.statusCode = status;
   if (protobufBody) {
     response.setHeader("Content-Type", "application/x-protobuf");
-    response.end(Status.encode(Status.create({ code: INVALID_ARGUMENT, message })).finish());
+    response.end(encodeRpcStatus(INVALID_ARGUMENT, message));
   } else {
     response.setHeader("Content-Type", "application/json");
     response.end(JSON.stringify({ code: INVALID_ARGUMENT, message }));
