@@ -46,31 +46,90 @@ export function heapBase(): usize {
 export function digest8(input: usize, offsets: usize, n: i32, out: usize): void {
   for (let i = 0; i < n; i++) {
     const at = offsets + (<usize>i << 2);
-    let p = input + <usize>load<u32>(at);
-    const end = input + <usize>load<u32>(at, 4);
-    store<u64>(H, IV0 ^ PARAM0);
-    store<u64>(H, IV1, 8);
-    store<u64>(H, IV2, 16);
-    store<u64>(H, IV3, 24);
-    store<u64>(H, IV4, 32);
-    store<u64>(H, IV5, 40);
-    store<u64>(H, IV6, 48);
-    store<u64>(H, IV7, 56);
-    // Every block but the last is compressed in place; the last (empty for an empty
-    // message) is always the one flagged final, even when the length is a multiple of 128.
-    let t: u64 = 0;
-    while (end - p > 128) {
-      t += 128;
-      compress(p, t, 0);
-      p += 128;
-    }
-    const rest = end - p;
-    memory.fill(LAST, 0, 128);
-    memory.copy(LAST, p, rest);
-    compress(LAST, t + <u64>rest, u64.MAX_VALUE);
-    // Little-endian h0 is the digest's first 8 bytes.
-    store<u64>(out + (<usize>i << 3), load<u64>(H));
+    digestRange(input + <usize>load<u32>(at), input + <usize>load<u32>(at, 4), out + (<usize>i << 3));
   }
+}
+
+/**
+ * Digests the scan's word tokens without the JS side building any string: request i is two i32
+ * at `pairs` + 8i, (-1, w) for the unigram "w:" + word w, (v, w) for the bigram "b:" + v + ">" + w.
+ * Word k's bytes are at the u32 address `words` + 8k, its length at `words` + 8k + 4. Each token
+ * is assembled at `scratch` (room for the longest token and at least 128 bytes), and its 8
+ * digest bytes are written at `out` + 8i.
+ */
+export function wordTokens(words: usize, pairs: usize, n: i32, scratch: usize, out: usize): void {
+  for (let i = 0; i < n; i++) {
+    const first = load<i32>(pairs + (<usize>i << 3));
+    const second = <usize>load<u32>(pairs + (<usize>i << 3), 4);
+    let q = scratch;
+    if (first < 0) {
+      store<u16>(q, 0x3a77); // "w:"
+      q = putWord(q + 2, words, second);
+    } else {
+      store<u16>(q, 0x3a62); // "b:"
+      q = putWord(q + 2, words, <usize>first);
+      store<u8>(q, 0x3e); // ">"
+      q = putWord(q + 1, words, second);
+    }
+    const len = q - scratch;
+    const digest = out + (<usize>i << 3);
+    if (len <= 128) {
+      // Pad in place to the block's end: no copy into LAST.
+      while (q & 7) {
+        store<u8>(q, 0);
+        q++;
+      }
+      for (const end = scratch + 128; q < end; q += 8) store<u64>(q, 0);
+      initChain();
+      compress(scratch, <u64>len, u64.MAX_VALUE);
+      store<u64>(digest, load<u64>(H));
+    } else {
+      digestRange(scratch, scratch + len, digest);
+    }
+  }
+}
+
+/** Copies word `id`'s bytes to `q`; returns the byte after them. */
+@inline
+function putWord(q: usize, words: usize, id: usize): usize {
+  const at = words + (id << 3);
+  let p = <usize>load<u32>(at);
+  const end = p + <usize>load<u32>(at, 4);
+  for (; p + 8 <= end; p += 8, q += 8) store<u64>(q, load<u64>(p));
+  for (; p < end; p++, q++) store<u8>(q, load<u8>(p));
+  return q;
+}
+
+/** H := the initial chain value of an unkeyed BLAKE2b with an 8-byte digest. */
+@inline
+function initChain(): void {
+  store<u64>(H, IV0 ^ PARAM0);
+  store<u64>(H, IV1, 8);
+  store<u64>(H, IV2, 16);
+  store<u64>(H, IV3, 24);
+  store<u64>(H, IV4, 32);
+  store<u64>(H, IV5, 40);
+  store<u64>(H, IV6, 48);
+  store<u64>(H, IV7, 56);
+}
+
+/** The 8-byte digest of the bytes [p, end), written at `out`. */
+function digestRange(p: usize, end: usize, out: usize): void {
+  initChain();
+  // Every block but the last is compressed in place; the last (empty for an empty
+  // message) is always the one flagged final, even when the length is a multiple of 128.
+  let t: u64 = 0;
+  while (end - p > 128) {
+    t += 128;
+    compress(p, t, 0);
+    p += 128;
+  }
+  const rest = end - p;
+  memory.fill(LAST, 0, 128);
+  memory.copy(LAST, p, rest);
+  compress(LAST, t + <u64>rest, u64.MAX_VALUE);
+  // Little-endian h0 is the digest's first 8 bytes.
+  store<u64>(out, load<u64>(H));
 }
 
 /** The compression function F: 12 rounds over the block at `m`, byte count `t`, final flag `f`. */

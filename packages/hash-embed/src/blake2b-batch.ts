@@ -30,7 +30,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 let compiled: WebAssembly.Module | null | undefined;
 
 /** The compiled kernel, or null where WebAssembly (or its bulk-memory ops) is missing. */
-function blake2bModule(): WebAssembly.Module | null {
+export function blake2bModule(): WebAssembly.Module | null {
   if (compiled === undefined) {
     compiled = null;
     try {
