@@ -6,16 +6,8 @@
 // `input`, N + 1 entries, the last one the end of the last message) at `offsets`, and reads
 // 8 digest bytes per message at `out`. Free memory starts at heapBase().
 
-const IV0: u64 = 0x6a09e667f3bcc908;
-const IV1: u64 = 0xbb67ae8584caa73b;
-const IV2: u64 = 0x3c6ef372fe94f82b;
-const IV3: u64 = 0xa54ff53a5f1d36f1;
-const IV4: u64 = 0x510e527fade682d1;
-const IV5: u64 = 0x9b05688c2b3e6c1f;
-const IV6: u64 = 0x1f83d9abfb41bd6b;
-const IV7: u64 = 0x5be0cd19137e2179;
-// Parameter block word 0: digest length 8, key length 0, fanout 1, depth 1.
-const PARAM0: u64 = 0x01010008;
+import { IV0, IV1, IV2, IV3, IV4, IV5, IV6, IV7, PARAM0 } from "./blake2b-constants";
+import { finalBlockH0, finalBlockH0Short } from "./blake2b-rounds.generated";
 
 // The message schedule of the 12 rounds, each entry times 8: a byte offset into the block.
 const SIGMA = memory.data<u8>([
@@ -74,19 +66,32 @@ export function wordTokens(words: usize, pairs: usize, n: i32, scratch: usize, o
     const len = q - scratch;
     const digest = out + (<usize>i << 3);
     if (len <= 128) {
-      // Pad in place to the block's end: no copy into LAST.
+      // Pad in place (to 32 bytes for the short kernel, else to the block's end): no copy into LAST.
+      const short = UNROLLED && len <= 32;
       while (q & 7) {
         store<u8>(q, 0);
         q++;
       }
-      for (const end = scratch + 128; q < end; q += 8) store<u64>(q, 0);
-      initChain();
-      compress(scratch, <u64>len, u64.MAX_VALUE);
-      store<u64>(digest, load<u64>(H));
+      for (const end = scratch + (short ? 32 : 128); q < end; q += 8) store<u64>(q, 0);
+      store<u64>(digest, finalBlock(scratch, <u64>len, short));
     } else {
       digestRange(scratch, scratch + len, digest);
     }
   }
+}
+
+// Built twice (scripts/build-wasm.mjs): with `--use BLAKE2B_UNROLLED=1` the final block runs the
+// generated unrolled rounds (fast, but over the 4 KB a browser compiles synchronously on its
+// main thread), without it the compact loop below.
+const UNROLLED: bool = isDefined(BLAKE2B_UNROLLED);
+
+/** h0 (the digest) of a message that is one zero-padded final block at `m`, `t` bytes long. */
+@inline
+function finalBlock(m: usize, t: u64, short: bool): u64 {
+  if (UNROLLED) return short ? finalBlockH0Short(m, t) : finalBlockH0(m, t);
+  initChain();
+  compress(m, t, u64.MAX_VALUE);
+  return load<u64>(H);
 }
 
 /** Copies word `id`'s bytes to `q`; returns the byte after them. */

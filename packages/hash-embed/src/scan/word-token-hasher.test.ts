@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
+import { blake2bFastestModule, blake2bModule } from "../blake2b-batch.js";
 import { digestBucket, tokenDigest } from "../bucket.js";
-import { StringWordTokens, wordTokenHasher } from "./word-token-hasher.js";
+import { StringWordTokens, WasmWordTokens, wordTokenHasher } from "./word-token-hasher.js";
 
 /** The reference: each token string built and hashed with @noble/hashes, one at a time. */
 const reference = () =>
@@ -16,12 +17,23 @@ const word = fc.oneof(
   fc.string({ unit: fc.constantFrom("a", "q", "z"), minLength: 55, maxLength: 300 }),
 );
 
+// The unrolled kernel (Node, workers) and the compact one (a browser's main thread).
+const kernels = [
+  ["unrolled", blake2bFastestModule()],
+  ["compact", blake2bModule()],
+] as const;
+
 describe("wordTokenHasher", () => {
-  test("the WebAssembly kernel builds and hashes exactly the tokens the strings spell", () => {
+  test("Node compiles the unrolled kernel, and the default hasher runs it", () => {
+    expect(blake2bFastestModule()).not.toBe(blake2bModule());
+    expect(wordTokenHasher()).toBeInstanceOf(WasmWordTokens);
+  });
+
+  test.each(kernels)("the %s WebAssembly kernel builds and hashes exactly the tokens the strings spell", (_, module) => {
     const requests = fc.array(fc.tuple(fc.integer({ min: -1, max: 1000 }), fc.nat(1000)), { minLength: 1, maxLength: 80 });
     fc.assert(
       fc.property(fc.array(word, { minLength: 1, maxLength: 40 }), requests, (words, raw) => {
-        const wasm = wordTokenHasher("wasm");
+        const wasm = new WasmWordTokens(module!);
         const plain = reference();
         for (const [id, w] of words.entries()) {
           wasm.addWord(id, w);
@@ -38,8 +50,8 @@ describe("wordTokenHasher", () => {
     );
   });
 
-  test("Python's buckets for known tokens, and words kept across table and memory growth", () => {
-    const hasher = wordTokenHasher("wasm");
+  test.each(kernels)("%s: Python's buckets for known tokens, and words kept across table and memory growth", (_, module) => {
+    const hasher = new WasmWordTokens(module!);
     const words = ["my", "order", "refund"];
     // Enough long words that the word table moves and the memory grows several times.
     for (let i = 0; i < 5000; i++) words.push("x".repeat(1 + (i % 400)));

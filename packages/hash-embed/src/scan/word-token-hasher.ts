@@ -5,7 +5,7 @@
  * (assembly/blake2b.ts `wordTokens`), so no token string is built and nothing is copied per
  * token. Without WebAssembly the token strings are built and given to a string hasher.
  */
-import { Blake2bBatch, blake2bModule } from "../blake2b-batch.js";
+import { Blake2bBatch, blake2bFastestModule } from "../blake2b-batch.js";
 import { DIM } from "./layout.js";
 
 export interface WordTokenHasher {
@@ -33,7 +33,7 @@ const PAGE = 65536;
 
 /** The WebAssembly hasher where it runs, else token strings through @noble/hashes. */
 export function wordTokenHasher(implementation: "auto" | "wasm" | "noble" = "auto"): WordTokenHasher {
-  const module = implementation === "noble" ? null : blake2bModule();
+  const module = implementation === "noble" ? null : blake2bFastestModule();
   if (module !== null) return new WasmWordTokens(module);
   if (implementation === "wasm") throw new Error('implementation "wasm" needs WebAssembly, which this engine lacks; use "auto" or "noble"');
   const batch = new Blake2bBatch({ implementation: "noble" });
