@@ -50,6 +50,11 @@ const median = (xs) => {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const embedRate = (name, n) => (n / median(embedTimes[name])) * 1000;
+const embedRows = Object.keys(corpora).map((corpus) => {
+  const base = embedRate(`hashVector, ${corpus}`, EMBED_N);
+  const scan = embedRate(`scan embedder, ${corpus}`, EMBED_N);
+  return `| ${corpus} | ${fmt(scan)} | ${fmt(base)} | ${(scan / base).toFixed(1)}x |`;
+});
 const embedTable = [
   `| embedding ${fmt(EMBED_N)} prompts | scan embedder, prompts/s | hashVector, prompts/s (baseline) | ratio |`,
   "|---|---:|---:|---:|",
