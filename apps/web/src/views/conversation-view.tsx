@@ -1,38 +1,58 @@
 /** One conversation at a time: the ask, every step (tool arguments and results), the answer, the label. */
 import { traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
-import { useMemo, useState } from "preact/hooks";
+import { useMemo, useRef } from "preact/hooks";
 import { clip, count, shown } from "./format.js";
+import { ScrollablePre } from "./scrollable-pre.js";
 
 /** Rows listed at once; the filter narrows a big file down. */
 const LISTED = 200;
 const CANONICAL = new Set(["prompt", "steps", "final_text", "reward"]);
 
-export function ConversationView({ rows }: { rows: TraceRow[] }) {
-  const [filter, setFilter] = useState("");
-  const [selected, setSelected] = useState(0);
+export interface ConversationViewProps {
+  rows: TraceRow[];
+  /** The row open, by its index in the file. */
+  selected: number;
+  onSelect: (row: number) => void;
+  filter: string;
+  onFilter: (filter: string) => void;
+}
+
+export function ConversationView({ rows, selected, onSelect, filter, onFilter }: ConversationViewProps) {
+  const list = useRef<HTMLOListElement>(null);
   const matches = useMemo(() => {
     const needle = filter.trim().toLowerCase();
     const out: number[] = [];
     for (let i = 0; i < rows.length; i++) if (needle === "" || rows[i].prompt.toLowerCase().includes(needle)) out.push(i);
     return out;
   }, [rows, filter]);
+  const listed = matches.slice(0, LISTED);
+  // Up and down move through the list (and open the row), as in a mail client's message list.
+  const onKey = (e: KeyboardEvent) => {
+    if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
+    const at = listed.indexOf(selected);
+    const next = listed[Math.max(0, Math.min(listed.length - 1, at + (e.key === "ArrowDown" ? 1 : -1)))];
+    if (next === undefined) return;
+    e.preventDefault();
+    onSelect(next);
+    queueMicrotask(() => list.current?.querySelector<HTMLButtonElement>(`button[data-row="${next}"]`)?.focus());
+  };
   const row = rows[selected] as TraceRow | undefined;
   return (
     <section class="conversations" data-testid="conversations">
       <div class="conversation-list">
-        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => setFilter(e.currentTarget.value)} aria-label="Filter conversations by prompt" />
+        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => onFilter(e.currentTarget.value)} aria-label="Filter conversations by prompt" data-testid="conversation-filter" />
         <p class="muted">{`${count(matches.length)} of ${count(rows.length)} rows${matches.length > LISTED ? `, first ${LISTED} listed` : ""}`}</p>
-        <ol>
-          {matches.slice(0, LISTED).map((i) => (
+        <ol ref={list} onKeyDown={onKey} aria-label="Conversations">
+          {listed.map((i) => (
             <li key={i}>
-              <button type="button" class={i === selected ? "selected" : ""} onClick={() => setSelected(i)} data-row={i}>
+              <button type="button" class={i === selected ? "selected" : ""} aria-current={i === selected ? "true" : undefined} onClick={() => onSelect(i)} data-row={i}>
                 <span class="row-number">#{i + 1}</span> {clip(rows[i].prompt || "(no prompt)", 80)} <RewardChip reward={rows[i].reward} />
               </button>
             </li>
           ))}
         </ol>
       </div>
-      {row === undefined ? <p class="muted">No rows.</p> : <Conversation row={row} index={selected} />}
+      {row === undefined ? <p class="muted">{rows.length === 0 ? "No rows." : `No row ${count(selected + 1)}: the file has ${count(rows.length)}.`}</p> : <Conversation row={row} index={selected} />}
     </section>
   );
 }
@@ -58,7 +78,7 @@ function Conversation({ row, index }: { row: TraceRow; index: number }) {
       {extra.length > 0 && (
         <details>
           <summary>{`Other columns (${extra.join(", ")})`}</summary>
-          <pre>{shown(Object.fromEntries(extra.map((k) => [k, (row as Record<string, unknown>)[k]])))}</pre>
+          <ScrollablePre>{shown(Object.fromEntries(extra.map((k) => [k, (row as Record<string, unknown>)[k]])))}</ScrollablePre>
         </details>
       )}
     </article>
@@ -71,15 +91,15 @@ function StepItem({ step }: { step: Record<string, unknown> }) {
       <li class="step tool">
         <div class="step-kind">tool call <code>{step.tool}</code></div>
         <div class="io">
-          <div><span class="muted">arguments</span><pre>{shown(step.arguments)}</pre></div>
-          <div><span class="muted">result</span><pre>{shown(step.result)}</pre></div>
+          <div><span class="muted">arguments</span><ScrollablePre>{shown(step.arguments)}</ScrollablePre></div>
+          <div><span class="muted">result</span><ScrollablePre>{shown(step.result)}</ScrollablePre></div>
         </div>
       </li>
     );
   }
   if (typeof step.user === "string") return <li class="step user"><div class="step-kind">user</div><p>{step.user}</p></li>;
   if (typeof step.text === "string") return <li class="step text"><div class="step-kind">agent</div><p>{step.text}</p></li>;
-  return <li class="step other"><div class="step-kind">step as the source wrote it</div><pre>{shown(step)}</pre></li>;
+  return <li class="step other"><div class="step-kind">step as the source wrote it</div><ScrollablePre>{shown(step)}</ScrollablePre></li>;
 }
 
 function RewardChip({ reward }: { reward: 0 | 1 | undefined }) {
