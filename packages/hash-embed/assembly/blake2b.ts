@@ -6,16 +6,8 @@
 // `input`, N + 1 entries, the last one the end of the last message) at `offsets`, and reads
 // 8 digest bytes per message at `out`. Free memory starts at heapBase().
 
-const IV0: u64 = 0x6a09e667f3bcc908;
-const IV1: u64 = 0xbb67ae8584caa73b;
-const IV2: u64 = 0x3c6ef372fe94f82b;
-const IV3: u64 = 0xa54ff53a5f1d36f1;
-const IV4: u64 = 0x510e527fade682d1;
-const IV5: u64 = 0x9b05688c2b3e6c1f;
-const IV6: u64 = 0x1f83d9abfb41bd6b;
-const IV7: u64 = 0x5be0cd19137e2179;
-// Parameter block word 0: digest length 8, key length 0, fanout 1, depth 1.
-const PARAM0: u64 = 0x01010008;
+import { IV0, IV1, IV2, IV3, IV4, IV5, IV6, IV7, PARAM0 } from "./blake2b-constants";
+import { finalBlockH0, finalBlockH0Short } from "./blake2b-rounds.generated";
 
 // The message schedule of the 12 rounds, each entry times 8: a byte offset into the block.
 const SIGMA = memory.data<u8>([
@@ -46,31 +38,103 @@ export function heapBase(): usize {
 export function digest8(input: usize, offsets: usize, n: i32, out: usize): void {
   for (let i = 0; i < n; i++) {
     const at = offsets + (<usize>i << 2);
-    let p = input + <usize>load<u32>(at);
-    const end = input + <usize>load<u32>(at, 4);
-    store<u64>(H, IV0 ^ PARAM0);
-    store<u64>(H, IV1, 8);
-    store<u64>(H, IV2, 16);
-    store<u64>(H, IV3, 24);
-    store<u64>(H, IV4, 32);
-    store<u64>(H, IV5, 40);
-    store<u64>(H, IV6, 48);
-    store<u64>(H, IV7, 56);
-    // Every block but the last is compressed in place; the last (empty for an empty
-    // message) is always the one flagged final, even when the length is a multiple of 128.
-    let t: u64 = 0;
-    while (end - p > 128) {
-      t += 128;
-      compress(p, t, 0);
-      p += 128;
-    }
-    const rest = end - p;
-    memory.fill(LAST, 0, 128);
-    memory.copy(LAST, p, rest);
-    compress(LAST, t + <u64>rest, u64.MAX_VALUE);
-    // Little-endian h0 is the digest's first 8 bytes.
-    store<u64>(out + (<usize>i << 3), load<u64>(H));
+    digestRange(input + <usize>load<u32>(at), input + <usize>load<u32>(at, 4), out + (<usize>i << 3));
   }
+}
+
+/**
+ * Digests the scan's word tokens without the JS side building any string: request i is two i32
+ * at `pairs` + 8i, (-1, w) for the unigram "w:" + word w, (v, w) for the bigram "b:" + v + ">" + w.
+ * Word k's bytes are at the u32 address `words` + 8k, its length at `words` + 8k + 4. Each token
+ * is assembled at `scratch` (room for the longest token and at least 128 bytes), and its 8
+ * digest bytes are written at `out` + 8i.
+ */
+export function wordTokens(words: usize, pairs: usize, n: i32, scratch: usize, out: usize): void {
+  for (let i = 0; i < n; i++) {
+    const first = load<i32>(pairs + (<usize>i << 3));
+    const second = <usize>load<u32>(pairs + (<usize>i << 3), 4);
+    let q = scratch;
+    if (first < 0) {
+      store<u16>(q, 0x3a77); // "w:"
+      q = putWord(q + 2, words, second);
+    } else {
+      store<u16>(q, 0x3a62); // "b:"
+      q = putWord(q + 2, words, <usize>first);
+      store<u8>(q, 0x3e); // ">"
+      q = putWord(q + 1, words, second);
+    }
+    const len = q - scratch;
+    const digest = out + (<usize>i << 3);
+    if (len <= 128) {
+      // Pad in place (to 32 bytes for the short kernel, else to the block's end): no copy into LAST.
+      const short = UNROLLED && len <= 32;
+      while (q & 7) {
+        store<u8>(q, 0);
+        q++;
+      }
+      for (const end = scratch + (short ? 32 : 128); q < end; q += 8) store<u64>(q, 0);
+      store<u64>(digest, finalBlock(scratch, <u64>len, short));
+    } else {
+      digestRange(scratch, scratch + len, digest);
+    }
+  }
+}
+
+// Built twice (scripts/build-wasm.mjs): with `--use BLAKE2B_UNROLLED=1` the final block runs the
+// generated unrolled rounds (fast, but over the 4 KB a browser compiles synchronously on its
+// main thread), without it the compact loop below.
+const UNROLLED: bool = isDefined(BLAKE2B_UNROLLED);
+
+/** h0 (the digest) of a message that is one zero-padded final block at `m`, `t` bytes long. */
+@inline
+function finalBlock(m: usize, t: u64, short: bool): u64 {
+  if (UNROLLED) return short ? finalBlockH0Short(m, t) : finalBlockH0(m, t);
+  initChain();
+  compress(m, t, u64.MAX_VALUE);
+  return load<u64>(H);
+}
+
+/** Copies word `id`'s bytes to `q`; returns the byte after them. */
+@inline
+function putWord(q: usize, words: usize, id: usize): usize {
+  const at = words + (id << 3);
+  let p = <usize>load<u32>(at);
+  const end = p + <usize>load<u32>(at, 4);
+  for (; p + 8 <= end; p += 8, q += 8) store<u64>(q, load<u64>(p));
+  for (; p < end; p++, q++) store<u8>(q, load<u8>(p));
+  return q;
+}
+
+/** H := the initial chain value of an unkeyed BLAKE2b with an 8-byte digest. */
+@inline
+function initChain(): void {
+  store<u64>(H, IV0 ^ PARAM0);
+  store<u64>(H, IV1, 8);
+  store<u64>(H, IV2, 16);
+  store<u64>(H, IV3, 24);
+  store<u64>(H, IV4, 32);
+  store<u64>(H, IV5, 40);
+  store<u64>(H, IV6, 48);
+  store<u64>(H, IV7, 56);
+}
+
+/** The 8-byte digest of the bytes [p, end), written at `out`. */
+function digestRange(p: usize, end: usize, out: usize): void {
+  initChain();
+  // Every block but the last is compressed in place; the last (empty for an empty
+  // message) is always the one flagged final, even when the length is a multiple of 128.
+  let t: u64 = 0;
+  while (end - p > 128) {
+    t += 128;
+    compress(p, t, 0);
+    p += 128;
+  }
+  const rest = end - p;
+  memory.fill(LAST, 0, 128);
+  memory.copy(LAST, p, rest);
+  compress(LAST, t + <u64>rest, u64.MAX_VALUE);
+  // Little-endian h0 is the digest's first 8 bytes.
+  store<u64>(out, load<u64>(H));
 }
 
 /** The compression function F: 12 rounds over the block at `m`, byte count `t`, final flag `f`. */

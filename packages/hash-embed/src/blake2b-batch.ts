@@ -5,7 +5,7 @@
  * because the kernel uses native 64-bit arithmetic and one call covers thousands of tokens.
  */
 import { checkDim, digestBucket, tokenDigest } from "./bucket.js";
-import { BLAKE2B_WASM } from "./scan/kernel-bytes.generated.js";
+import { BLAKE2B_UNROLLED_WASM, BLAKE2B_WASM } from "./scan/kernel-bytes.generated.js";
 
 export type Blake2bImplementation = "auto" | "wasm" | "noble";
 
@@ -27,23 +27,37 @@ const encoder = new TextEncoder();
 // The offsets table is written through a Uint32Array, which the kernel reads little-endian.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
-let compiled: WebAssembly.Module | null | undefined;
+const modules = new Map<string, WebAssembly.Module | null>();
 
-/** The compiled kernel, or null where WebAssembly (or its bulk-memory ops) is missing. */
-function blake2bModule(): WebAssembly.Module | null {
-  if (compiled === undefined) {
-    compiled = null;
+/** `base64` compiled once, or null where WebAssembly (or its bulk-memory ops) is missing or refuses it. */
+function compileOnce(base64: string): WebAssembly.Module | null {
+  let module = modules.get(base64);
+  if (module === undefined) {
+    module = null;
     try {
       if (typeof WebAssembly === "object" && LITTLE_ENDIAN) {
-        const bytes = Uint8Array.from(atob(BLAKE2B_WASM), (c) => c.charCodeAt(0));
-        // 1.5 KB: under the 4 KB browsers allow for synchronous compilation on the main thread.
-        if (WebAssembly.validate(bytes)) compiled = new WebAssembly.Module(bytes);
+        const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+        if (WebAssembly.validate(bytes)) module = new WebAssembly.Module(bytes);
       }
     } catch {
-      compiled = null;
+      module = null;
     }
+    modules.set(base64, module);
   }
-  return compiled;
+  return module;
+}
+
+/** The compact kernel (2 KB: under the 4 KB browsers compile synchronously on their main thread). */
+export function blake2bModule(): WebAssembly.Module | null {
+  return compileOnce(BLAKE2B_WASM);
+}
+
+/**
+ * The same kernel with the rounds unrolled for `wordTokens`, about 13 KB: a browser's main thread
+ * refuses to compile that synchronously, and there the compact one is taken instead.
+ */
+export function blake2bFastestModule(): WebAssembly.Module | null {
+  return compileOnce(BLAKE2B_UNROLLED_WASM) ?? blake2bModule();
 }
 
 /** Whether the WebAssembly BLAKE2b kernel can run here. */

@@ -1,13 +1,13 @@
 // The hash_vector conformance vectors replayed through the scan's own embedder (word ids, bigram
-// cache, batched BLAKE2b), with the WebAssembly hasher and with @noble/hashes: the counts it gives
+// cache, tokens hashed from word ids), with the WebAssembly hasher and with @noble/hashes: the counts it gives
 // the kernels must make exactly Python's vector. Only dim 256 applies (the scan's layout).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { Blake2bBatch } from "../blake2b-batch.js";
 import { normalizeCounts } from "../hash-vector.js";
 import { pyStr } from "../python/repr.js";
 import { CountEmbedder } from "./count-embedder.js";
+import { wordTokenHasher } from "./word-token-hasher.js";
 
 const file = fileURLToPath(new URL("../../../../../shared/conformance/hash_vector.jsonl", import.meta.url));
 
@@ -21,8 +21,7 @@ describe.skipIf(!existsSync(file))("hash_vector vectors through the scan embedde
   for (const implementation of ["wasm", "noble"] as const) {
     test(`BLAKE2b ${implementation}`, () => {
       expect(cases.length).toBeGreaterThan(30);
-      const batch = new Blake2bBatch({ implementation });
-      const embedder = new CountEmbedder((tokens, out) => batch.bucketsOf(tokens, 256, out));
+      const embedder = new CountEmbedder(wordTokenHasher(implementation));
       // Twice: the second pass answers from the caches.
       for (let pass = 0; pass < 2; pass++) {
         for (const v of cases) {

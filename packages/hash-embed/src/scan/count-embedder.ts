@@ -4,29 +4,18 @@
  *
  * BLAKE2b runs about once per distinct token of a scan: words get small integer ids (word-ids.ts),
  * a unigram's bucket is kept by word id, and a bigram's in a direct-mapped table of (id1, id2,
- * bucket) entries (no "b:w1>w2" string is built unless it must be hashed; a colliding bigram
- * replaces the older one). The table starts small, so a short scan or a test pays nothing, and
- * doubles while it fills up, to at most 2^20 entries (8 MB); the word ids start over after
- * 2^21 distinct words. Tokens not in the caches are hashed together, one batch per text.
+ * bucket) entries (a colliding bigram replaces the older one). The table starts small, so a
+ * short scan or a test pays nothing, and doubles while it fills up, to at most 2^20 entries
+ * (8 MB); the word ids start over after 2^21 distinct words. Tokens not in the caches are asked
+ * for by word ids, one batch per text, and no token string is built (word-token-hasher.ts).
  */
-import { Blake2bBatch } from "../blake2b-batch.js";
 import { DIM } from "./layout.js";
 import { WordIds } from "./word-ids.js";
+import { wordTokenHasher, type WordTokenHasher } from "./word-token-hasher.js";
 
 const MAX_WORDS = 1 << 21;
 const MIN_SLOT_BITS = 12;
 const MAX_SLOT_BITS = 20;
-
-/** Buckets of tokens, written into `out` in order. */
-export type TokenHasher = (tokens: readonly string[], out: Int32Array) => void;
-
-/** BLAKE2b in WebAssembly where available (about 25x faster than @noble/hashes here). */
-function batchHasher(): TokenHasher {
-  const batch = new Blake2bBatch();
-  return (tokens, out) => {
-    batch.bucketsOf(tokens, DIM, out);
-  };
-}
 
 /** The entry of bigram (a, b) in a table of 2^bits entries. */
 function bigramSlot(a: number, b: number, bits: number): number {
@@ -43,6 +32,8 @@ export class CountEmbedder {
   tokens = 0;
 
   private words = new WordIds();
+  /** Words handed to the hasher so far (ids below this). */
+  private known = 0;
   /** Bucket of each word id's unigram; -1 not hashed yet, -2 being hashed for this text. */
   private unigram = new Int32Array(1024).fill(-1);
   private slotBits = MIN_SLOT_BITS;
@@ -51,22 +42,28 @@ export class CountEmbedder {
   /** Bigrams hashed since the table last grew. */
   private inserted = 0;
   private slots = new Int32Array(512);
-  private readonly missing: string[] = [];
+  /** Tokens to hash for this text: word-id pairs (word-token-hasher.ts), and where each bucket goes. */
+  private pairs = new Int32Array(128);
+  private missing = 0;
   private missingAt = new Int32Array(64);
   private hashed = new Int32Array(64);
+  /** Buckets seen in this text, a bit each, to list them in order without sorting. */
+  private readonly seen = new Int32Array(DIM / 32);
 
-  constructor(private readonly hash: TokenHasher = batchHasher()) {}
+  constructor(private readonly hasher: WordTokenHasher = wordTokenHasher()) {}
 
   embed(text: string): void {
     this.reset();
     if (this.words.size > MAX_WORDS) this.forget();
     const words = this.words;
     words.read(text);
+    for (let id = this.known; id < words.size; id++) this.hasher.addWord(id, words.words[id]);
+    this.known = words.size;
     const { ids, count: n } = words;
     if (this.unigram.length < words.size) this.growUnigrams(words.size);
     if (this.slots.length < 2 * n) this.slots = new Int32Array(n * 4);
-    const { slots, missing, unigram, bigrams, slotBits } = this;
-    missing.length = 0;
+    const { slots, unigram, bigrams, slotBits } = this;
+    this.missing = 0;
 
     // Look every token up; collect the ones never hashed, with where their bucket goes.
     for (let i = 0; i < n; i++) {
@@ -74,7 +71,7 @@ export class CountEmbedder {
       slots[i] = b;
       if (b === -1) {
         unigram[ids[i]] = -2;
-        this.miss("w:" + words.words[ids[i]], i);
+        this.miss(-1, ids[i], i);
       }
     }
     for (let i = 1; i < n; i++) {
@@ -84,29 +81,35 @@ export class CountEmbedder {
         slots[n + i - 1] = tail >>> 21;
       } else {
         slots[n + i - 1] = -1;
-        this.miss("b:" + words.words[ids[i - 1]] + ">" + words.words[ids[i]], n + i - 1);
+        this.miss(ids[i - 1], ids[i], n + i - 1);
       }
     }
-    if (missing.length > 0) this.hashMissing(n);
+    if (this.missing > 0) this.hashMissing(n);
     this.tally(slots, n === 0 ? 0 : 2 * n - 1);
   }
 
-  private miss(token: string, slot: number): void {
-    if (this.missing.length === this.missingAt.length) {
-      const grown = new Int32Array(this.missingAt.length * 2);
-      grown.set(this.missingAt);
-      this.missingAt = grown;
+  /** Queues token (first, second) for hashing; first is -1 for the unigram of word `second`. */
+  private miss(first: number, second: number, slot: number): void {
+    const m = this.missing++;
+    if (m === this.missingAt.length) {
+      const grownAt = new Int32Array(m * 2);
+      grownAt.set(this.missingAt);
+      this.missingAt = grownAt;
+      const grownPairs = new Int32Array(m * 4);
+      grownPairs.set(this.pairs);
+      this.pairs = grownPairs;
     }
-    this.missingAt[this.missing.length] = slot;
-    this.missing.push(token);
+    this.missingAt[m] = slot;
+    this.pairs[2 * m] = first;
+    this.pairs[2 * m + 1] = second;
   }
 
   private hashMissing(n: number): void {
     const { missing, slots, unigram, bigrams, slotBits } = this;
     const ids = this.words.ids;
-    if (this.hashed.length < missing.length) this.hashed = new Int32Array(missing.length * 2);
-    this.hash(missing, this.hashed);
-    for (let m = 0; m < missing.length; m++) {
+    if (this.hashed.length < missing) this.hashed = new Int32Array(missing * 2);
+    this.hasher.buckets(this.pairs, missing, this.hashed);
+    for (let m = 0; m < missing; m++) {
       const slot = this.missingAt[m];
       const b = this.hashed[m];
       slots[slot] = b;
@@ -121,7 +124,7 @@ export class CountEmbedder {
     }
     // Repeats of a word first seen in this text.
     for (let i = 0; i < n; i++) if (slots[i] < 0) slots[i] = unigram[ids[i]];
-    this.inserted += missing.length;
+    this.inserted += missing;
     if (this.inserted > this.bigrams.length / 2 && this.slotBits < MAX_SLOT_BITS) this.growBigrams();
   }
 
@@ -140,21 +143,33 @@ export class CountEmbedder {
 
   private forget(): void {
     this.words = new WordIds();
+    this.hasher.clear();
+    this.known = 0;
     this.unigram = new Int32Array(1024).fill(-1);
     this.bigrams.fill(0);
   }
 
   /** Sets the counts from a list of token buckets (a bucket once per token). */
   protected tally(buckets: ArrayLike<number>, tokens: number): void {
-    const { counts, nonzero } = this;
-    let size = 0;
+    const { counts, nonzero, seen } = this;
     for (let t = 0; t < tokens; t++) {
       const b = buckets[t];
-      if (counts[b]++ === 0) nonzero[size++] = b;
+      counts[b]++;
+      seen[b >> 5] |= 1 << (b & 31);
+    }
+    // The set bits, lowest first: the nonzero buckets in ascending order.
+    let size = 0;
+    for (let w = 0; w < seen.length; w++) {
+      let bits = seen[w];
+      seen[w] = 0;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        nonzero[size++] = (w << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+      }
     }
     this.size = size;
     this.tokens = tokens;
-    nonzero.subarray(0, size).sort();
   }
 
   /** Clears the previous text's counts. */

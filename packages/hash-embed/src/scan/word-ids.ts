@@ -8,12 +8,9 @@ import { NUM, words } from "../tokenize.js";
 
 const EMPTY = 0;
 
-function lower(c: number): number {
-  return c >= 0x41 && c <= 0x5a ? c + 32 : c;
-}
-
+/** Whether code unit `c` is an ASCII letter: `c | 0x20` is then its lowercase form. */
 function isLetter(c: number): boolean {
-  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+  return ((c | 0x20) - 0x61) >>> 0 < 26;
 }
 
 export class WordIds {
@@ -49,22 +46,22 @@ export class WordIds {
     const len = text.length;
     let i = 0;
     while (i < len) {
-      const c = text.charCodeAt(i);
-      if (c >= 0x80) return false;
+      let c = text.charCodeAt(i);
       if (isLetter(c)) {
         const start = i;
         let h = 0x811c9dc5;
-        let d = c;
         do {
-          h = Math.imul(h ^ lower(d), 0x01000193);
-          d = ++i < len ? text.charCodeAt(i) : 0;
-        } while (isLetter(d));
-        if (d >= 0x80) return false;
+          h = Math.imul(h ^ (c | 0x20), 0x01000193);
+          c = ++i < len ? text.charCodeAt(i) : 0;
+        } while (isLetter(c));
+        if (c >= 0x80) return false;
         this.push(this.idOfRange(text, start, i, h));
-      } else if (c >= 0x30 && c <= 0x39) {
-        do i++;
-        while (i < len && text.charCodeAt(i) >= 0x30 && text.charCodeAt(i) <= 0x39);
+      } else if ((c - 0x30) >>> 0 < 10) {
+        do c = ++i < len ? text.charCodeAt(i) : 0;
+        while ((c - 0x30) >>> 0 < 10);
         this.push(this.numId);
+      } else if (c >= 0x80) {
+        return false;
       } else {
         i++;
       }
@@ -92,7 +89,7 @@ export class WordIds {
       const word = this.words[id];
       if (word.length !== n) continue;
       let k = 0;
-      while (k < n && word.charCodeAt(k) === lower(text.charCodeAt(start + k))) k++;
+      while (k < n && word.charCodeAt(k) === (text.charCodeAt(start + k) | 0x20)) k++;
       if (k === n) return id;
     }
   }
