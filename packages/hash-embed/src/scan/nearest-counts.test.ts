@@ -54,6 +54,20 @@ describe("nearest source on adversarial count vectors", () => {
     expectExact(generated, sources);
   });
 
+  test("the Cauchy-Schwarz byte bound at its limit, in one-block and four-block passes", () => {
+    // Fillers have C = 5; "1:16" and "3:17" sit among them (each alone along its direction), so
+    // a four-block pass holds one of them. Row "3:15" against "3:17": squares 225 * 289 = 255^2
+    // exactly, a dot of 255 (byte path). Row "1:16" against "1:16": 256 * 256 > 255^2 and
+    // tokens * max count = 256, so a byte sum would wrap to 0 and lose the copy: a bound one
+    // step looser, or one taking the quad's smallest C instead of its largest, does exactly that.
+    const sources = Array.from({ length: 150 }, (_, i) => `${2 + (i % 60)}:1 ${100 + (i % 9)}:2`);
+    sources[37] = "3:17";
+    sources[101] = "1:16";
+    sources[140] = "3:15 2:1";
+    expectExact(["3:15", "1:16", "1:16 2:1", "3:17", "3:15 2:1", "2:1 100:2"], sources);
+    expectExact(["1:16", "3:15"], sources.slice(0, 130));
+  });
+
   test("a query tied with more sources than the candidate list and one rescan range hold", () => {
     const sources = Array.from({ length: 4500 }, (_, i) => `0:1 ${1 + (i % 200)}:1`);
     expectExact(["0:1", "0:1 5:1"], sources);

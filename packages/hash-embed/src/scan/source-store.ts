@@ -7,7 +7,7 @@
  */
 import type { ByteSpace } from "./byte-space.js";
 import type { CountEmbedder } from "./count-embedder.js";
-import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE } from "./layout.js";
+import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
 
 /** A source too large for a byte per bucket. */
 export interface SparseSource {
@@ -71,13 +71,16 @@ export class SourceStore {
       this.space.ensure(block + BLOCK_STRIDE);
       this.space.f32[(block + SCALE) >> 2] = Infinity;
     }
-    const { u8, f32 } = this.space;
+    const { u8, u32, f32 } = this.space;
     const { counts, nonzero, size } = embedder;
     for (let k = 0; k < size; k++) u8[block + nonzero[k] * LANES + lane] = counts[nonzero[k]];
-    const root = Math.sqrt(embedder.squares());
+    // At most 256 * 255^2 (counts fit a byte here), so the u32 is exact.
+    const squares = embedder.squares();
+    const root = Math.sqrt(squares);
     f32[(block + RS) / 4 + lane] = Math.fround(1 / root);
     f32[(block + SCALE) >> 2] = Math.min(f32[(block + SCALE) >> 2], Math.fround(root * SCALE_SLACK));
     u8[block + CMAX] = Math.max(u8[block + CMAX], cmax);
+    u32[(block + SQUARES_MAX) >> 2] = Math.max(u32[(block + SQUARES_MAX) >> 2], squares);
     if (this.stored === this.originals.length) {
       const grown = new Int32Array(this.originals.length * 2);
       grown.set(this.originals);
