@@ -39,8 +39,10 @@ const nearTies = fc.tuple(counts(20, 60), fc.array(fc.tuple(fc.integer({ min: 1,
 describe("nearest source on adversarial count vectors", () => {
   test("multiples and off-by-one copies: ties and last-bit differences pick Python's source", () => {
     fc.assert(
-      fc.property(fc.array(nearTies, { minLength: 1, maxLength: 6 }), counts(20, 300), (families, query) => {
-        const sources = families.flat().filter((t) => t !== "");
+      fc.property(fc.array(nearTies, { minLength: 1, maxLength: 6 }), counts(20, 300), fc.boolean(), (families, query, reversed) => {
+        // Reversed, the larger multiples come first: slots in norm order then disagree with
+        // index order, and only the index breaks a tie (norm-order.ts).
+        const sources = families.flatMap((f) => (reversed ? [...f].reverse() : f)).filter((t) => t !== "");
         expectExact([countsText(query), ...families.map((f) => f[0])], sources);
       }),
       { numRuns: 500 },
@@ -66,6 +68,12 @@ describe("nearest source on adversarial count vectors", () => {
     sources[140] = "3:15 2:1";
     expectExact(["3:15", "1:16", "1:16 2:1", "3:17", "3:15 2:1", "2:1 100:2"], sources);
     expectExact(["1:16", "3:15"], sources.slice(0, 130));
+  });
+
+  test("exact ties between a larger and a smaller multiple go to the lower index whatever the norm order", () => {
+    // Multiples by powers of two give bit-identical cosines; the larger norm comes first here.
+    const sources = ["1:4 2:4", "7:1", "1:2 2:2", "1:1 2:1", "3:8 4:8 5:8", "3:1 4:1 5:1"];
+    expectExact(["1:1 2:1", "1:3 2:3", "3:2 4:2 5:2", "7:2"], sources);
   });
 
   test("a query tied with more sources than the candidate list and one rescan range hold", () => {

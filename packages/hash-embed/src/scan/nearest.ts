@@ -155,9 +155,12 @@ export class NearestFinder {
     const query = this.queries[row];
     let best = 0.0;
     let bestJ = -1;
+    const { originals } = this.sources;
+    // Slots are in norm order, not index order (norm-order.ts): a tie goes to the lower index,
+    // as Python's strict > over sources in index order gives it.
     const consider = (stored: number) => {
       const sim = query.cosineWithBlock(this.space.u8, this.sources.base + Math.floor(stored / LANES) * BLOCK_STRIDE, stored % LANES);
-      if (sim > best) {
+      if (sim > best || (sim === best && sim > 0 && originals[stored] < originals[bestJ])) {
         best = sim;
         bestJ = stored;
       }
@@ -170,7 +173,7 @@ export class NearestFinder {
         this.rescan(row, top, low, consider);
       }
     }
-    let bestIndex = bestJ < 0 ? -1 : this.sources.originals[bestJ];
+    let bestIndex = bestJ < 0 ? -1 : originals[bestJ];
     for (const s of this.sources.sparse) {
       const sim = query.cosineWithSparse(s.buckets, s.counts);
       if (sim > best || (sim === best && sim > 0 && s.index < bestIndex)) {
