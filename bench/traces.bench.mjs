@@ -1,10 +1,9 @@
 // Throughput of loadTraces and traceReport on 100,000 mixed-format rows, against a same-run
 // baseline (JSON.parse of the same rows as JSONL lines: the cost of merely reading the data) and
 // against the Python SDK's figures as quoted in the issue (not measured here).
-//   pnpm --filter @whileai/bench run bench      (or: node bench/traces.bench.mjs)
+//   pnpm --filter @whileai/bench run bench      (or: node bench/traces.bench.mjs; ROUNDS=n to change the 9 rounds)
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
-import { Bench } from "tinybench";
+import { cpus, loadavg } from "node:os";
 import { loadTraces, traceReport } from "@whileai/traces";
 import { benchRows } from "./rows.mjs";
 
@@ -20,39 +19,55 @@ console.log(`${N} rows: ${loaded.length} kept by loadTraces, report sees ${check
 
 // Results go to a sink so the work cannot be optimised away.
 let sink = 0;
-const bench = new Bench({ name: "traces", time: 4000, iterations: 8, warmupTime: 500, warmupIterations: 2, throws: true });
-bench
-  .add("JSON.parse baseline", () => {
+const tasks = [
+  ["JSON.parse baseline", () => {
     for (let i = 0; i < lines.length; i++) sink += JSON.parse(lines[i]) === null ? 1 : 0;
-  })
-  .add("loadTraces", () => {
+  }],
+  ["loadTraces", () => {
     sink += loadTraces(parsed).length;
-  })
+  }],
   // As Python's trace_report is called: on the rows as read, loading them itself.
-  .add("traceReport", () => {
+  ["traceReport", () => {
     sink += traceReport(parsed).traces;
-  })
+  }],
   // On rows that went through loadTraces already (they need no second copy).
-  .add("traceReport, rows already loaded", () => {
+  ["traceReport, rows already loaded", () => {
     sink += traceReport(loaded).traces;
-  });
-await bench.run();
+  }],
+];
+// Alternated rounds: every round runs each task once, starting one task later than the round
+// before, so load from other processes on this shared machine falls on all tasks alike.
+const ROUNDS = Number(process.env.ROUNDS ?? 9);
+const WARMUP = 2;
+const samples = new Map(tasks.map(([name]) => [name, []]));
+for (let round = 0; round < WARMUP + ROUNDS; round++) {
+  for (let k = 0; k < tasks.length; k++) {
+    const [name, run] = tasks[(round + k) % tasks.length];
+    const start = performance.now();
+    run();
+    if (round >= WARMUP) samples.get(name).push(performance.now() - start);
+  }
+}
 
-const median = (name) => bench.getTask(name).result.latency.p50;
+const median = (name) => {
+  const sorted = [...samples.get(name)].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
 const base = median("JSON.parse baseline");
 const python = { loadTraces: PYTHON_ROWS_PER_S.load, traceReport: PYTHON_ROWS_PER_S.report };
 const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-const rows = bench.tasks.map((task) => {
-  const ms = median(task.name);
+const rows = tasks.map(([name]) => {
+  const ms = median(name);
   const perSecond = (N / ms) * 1000;
-  const quoted = python[task.name];
-  return `| ${task.name} | ${fmt(ms, 1)} | ${fmt(perSecond)} | ${(ms / base).toFixed(2)}x | ${quoted ? `${(perSecond / quoted).toFixed(1)}x (${fmt(quoted)} rows/s)` : "-"} |`;
+  const quoted = python[name];
+  return `| ${name} | ${fmt(ms, 1)} | ${fmt(perSecond)} | ${(ms / base).toFixed(2)}x | ${quoted ? `${(perSecond / quoted).toFixed(1)}x (${fmt(quoted)} rows/s)` : "-"} |`;
 });
 const table = [
   `## @whileai/traces on ${fmt(N)} rows`,
   "",
-  `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown CPU"}; tinybench median of ${bench.tasks.map((t) => t.result.latency.samples?.length ?? t.result.latency.df + 1).join("/")} runs.`,
+  `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown CPU"}; median of ${ROUNDS} alternated rounds (after ${WARMUP} warm-up rounds); load average at the end ${loadavg().map((x) => x.toFixed(1)).join(" / ")}.`,
   "Rows: 40% canonical, 25% `tool_trace`, 20% OpenAI `messages`, 14.5% Anthropic blocks, 0.5% empty; 1-3 tool calls each, about 40% of results faulted;",
   "labels 0/1 (int, bool, string), fractional, unlabelled and `qwen_reward`. `traceReport` runs without `tools` (no emphasis grid).",
   "",

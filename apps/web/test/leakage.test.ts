@@ -33,6 +33,11 @@ afterAll(async () => {
 async function runScan(page: Page, kernel: "auto" | "wasm" | "ts"): Promise<RowResult[]> {
   await page.getByTestId("kernel").selectOption(kernel);
   await page.getByTestId("scan-start").click();
+  return scanResult(page);
+}
+
+/** Every row's result of the scan on the page, once it is done, from its download. */
+async function scanResult(page: Page): Promise<RowResult[]> {
   await page.getByTestId("scan-result").waitFor({ timeout: 60_000 });
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("scan-download").click()]);
   const text = readFileSync(await download.path(), "utf8");
@@ -125,11 +130,19 @@ describe("the leakage scan in the browser", () => {
     await page.locator('[data-tab="split"]').click();
     await page.getByTestId("split-scan").click();
     await expect.poll(() => page.getByTestId("generated-summary").textContent()).toContain("remainder");
+    // The sides came from the split, not from an example: neither picker names one.
+    for (const side of ["generated", "sources"]) expect(await page.getByTestId(`${side}-example`).inputValue(), side).toBe("");
     const rows = loadTraces(await rawRows(`${EXAMPLES_DIR}${GENERATED}`));
     const [holdout, train] = splitPseudoProduction(rows, { fraction: 0.2, seed: "0" });
     const node = await scanLeakage(train, holdout);
-    expectSameAsNode(await runScan(page, "auto"), node, train.map((r) => r.prompt.trim()));
+    // The button asked for the check: the scan runs without a second click.
+    expectSameAsNode(await scanResult(page), node, train.map((r) => r.prompt.trim()));
     expect(await stat(page, "kernel")).toMatch(/^wasm /);
+    // Away and back: the result stays, and opening the tab again does not scan again.
+    await page.locator('[data-tab="report"]').click();
+    await page.locator('[data-tab="leakage"]').click();
+    expect(await page.getByTestId("scan-result").count()).toBe(1);
+    expect(await page.getByTestId("scan-running").count()).toBe(0);
   });
 
   test("in a Chromium without WebAssembly (--jitless), auto falls back to the TS kernel with Node's answer", async () => {

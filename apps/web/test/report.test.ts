@@ -4,9 +4,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describeFormat } from "@whileai/ingest";
 import { inferHarness, loadTraces, splitPseudoProduction } from "@whileai/traces/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
+import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, inLoadWorkers, openExplorer, type Explorer } from "./support/browser.js";
 import { exampleFiles, frontDoor, frontDoorError, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
-import { expectReportShown, number, STAT_KEYS } from "./support/shown-report.js";
+import { expectReportShown, number, shownStat } from "./support/shown-report.js";
 import { lossesAsShown, pickFile, problemsAsShown, shownSource } from "./support/shown-source.js";
 import type { Page } from "playwright-core";
 
@@ -83,7 +83,7 @@ describe("the trace report in the browser", () => {
     expect(shown.summary.includes(", gzip)")).toBe(report.gzip);
     expect({ losses: shown.losses, lost: shown.lost }).toEqual(lossesAsShown(report));
     expect(shown.problems).toEqual(problemsAsShown(report));
-    await expectReportShown(page, want);
+    await expectReportShown(page, want, report);
     await page.screenshot({ path: `${ARTIFACTS}report-${name.replace(/\//g, "_")}.png` });
   });
 
@@ -141,12 +141,15 @@ describe("the trace report in the browser", () => {
     await pickFile(page, "mixed.jsonl", bytes);
     const want = referenceReport([good, 5, {}, { ...good, prompt: "Cancel order 9", reward: 0 }], {});
     expect(want.dropped).toBe(2);
-    for (const key of STAT_KEYS) expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
+    const { report } = await frontDoor("mixed.jsonl", bytes);
+    // Three lost: the line that is not JSON (the front door's) and the two rows that are not traces (traceReport's).
+    await expectReportShown(page, want, report);
+    expect(await shownStat(page, "dropped")).toBe(3);
+    expect(await page.locator('[data-stat="dropped"] dd small').textContent()).toBe(" 1 unreadable, 2 not traces");
     // The bad line and both dropped rows are each named by line, above the report.
     const shown = await shownSource(page);
     expect(shown.problems.map((p) => [p.kind, p.line])).toEqual([["dropped", "2"], ["dropped", "3"], ["dropped", "4"]]);
     expect(shown.losses).toMatch(/line 2\b/);
-    const { report } = await frontDoor("mixed.jsonl", bytes);
     expect({ losses: shown.losses, lost: shown.lost }).toEqual(lossesAsShown(report));
   });
 
@@ -203,6 +206,94 @@ describe("the trace report in the browser", () => {
     await expect.poll(() => page.getByTestId("load-error").textContent()).toBe(want.message);
     expect(want.message).toMatch(/^notes\.txt:1: /);
     expect(await page.getByTestId("load-error").getAttribute("data-line")).toBe("1");
+  });
+
+  test("a file that fails replaces the report of the file before, rather than sitting above it", async () => {
+    const { page } = explorer;
+    await page.locator('[data-tab="report"]').click();
+    await setLabels(page, {});
+    await openFile(page, "support-canonical.jsonl");
+    await page.getByTestId("report").waitFor();
+    const bytes = Buffer.from("[1, 2,\n");
+    const before = Number(await page.getByTestId("trace-source").getAttribute("data-reads"));
+    await page.getByTestId("trace-file").setInputFiles({ name: "broken.json", mimeType: "application/json", buffer: bytes });
+    await expect.poll(async () => Number(await page.getByTestId("trace-source").getAttribute("data-reads"))).toBe(before + 1);
+    expect(await page.getByTestId("load-error").textContent()).toBe((await frontDoorError("broken.json", bytes)).message);
+    // Nothing of support-canonical.jsonl is left: no summary, no report, the empty page's hint.
+    expect(await page.getByTestId("file-summary").count()).toBe(0);
+    expect(await page.getByTestId("report").count()).toBe(0);
+    expect(await page.locator("main .empty").count()).toBe(1);
+    await page.screenshot({ path: `${ARTIFACTS}load-error.png` });
+    // A good file afterwards clears the error.
+    await openFile(page, "support-canonical.jsonl");
+    expect(await page.getByTestId("load-error").count()).toBe(0);
+  });
+
+  test("with one row per task, the per-task bars give way to one sentence with the same counts", async () => {
+    const { page } = explorer;
+    await page.locator('[data-tab="report"]').click();
+    await setLabels(page, {});
+    const rows = [
+      { prompt: "Where is order 12?", final_text: "Shipped.", reward: 1 },
+      { prompt: "Cancel order 9", final_text: "Done.", reward: 0 },
+      { prompt: "Refund order 3", final_text: "Refunded.", reward: 1 },
+      { prompt: "Change the address of order 4", final_text: "Changed." },
+    ];
+    await pickFile(page, "one-per-task.jsonl", Buffer.from(rows.map((r) => JSON.stringify(r)).join("\n")));
+    const want = referenceReport(rows, {});
+    expect(await page.getByTestId("one-row-per-task").textContent()).toBe(
+      `Each of the 4 tasks has one row (${want.passes} passed, ${want.fails} failed, ${want.ungraded} ungraded), so per-task bars and pass rates would only repeat each row's label. Rows are one task when they share a scenario_id, else a task_id, else the same prompt.`,
+    );
+    expect(await page.getByTestId("chart-task-labels").count()).toBe(0);
+    expect(await page.getByTestId("chart-pass-rate").count()).toBe(0);
+    // Two rows of one task bring the chart back.
+    await pickFile(page, "two-per-task.jsonl", Buffer.from([...rows, rows[1]].map((r) => JSON.stringify(r)).join("\n")));
+    expect(await page.getByTestId("chart-task-labels").count()).toBe(1);
+    expect(await page.getByTestId("one-row-per-task").count()).toBe(0);
+  });
+
+  test("a file being read shows how far the read got; the page answers meanwhile; Cancel stops the read and keeps the file before", async () => {
+    const { page } = explorer;
+    await page.locator('[data-tab="report"]').click();
+    await setLabels(page, {});
+    await openFile(page, "support-canonical.jsonl");
+    // 3 MiB of rows; in the trace reader, every read past the first MiB waits until the test opens the gate.
+    const line = JSON.stringify({ prompt: `Where is order ${"1".repeat(200)}?`, final_text: "Shipped.", reward: 1 });
+    const bytes = Buffer.from(Array.from({ length: Math.ceil((3 << 20) / (line.length + 1)) }, () => line).join("\n"));
+    const gate = () => {
+      const w = globalThis as unknown as { openReads: () => void };
+      const opened = new Promise<void>((resolve) => (w.openReads = resolve));
+      const slice = File.prototype.slice;
+      File.prototype.slice = function (this: File, start?: number, end?: number, type?: string) {
+        const piece = slice.call(this, start, end, type);
+        if (!this.name.startsWith("gated") || (start ?? 0) === 0) return piece;
+        return { arrayBuffer: () => opened.then(() => piece.arrayBuffer()) } as unknown as Blob;
+      };
+    };
+    await inLoadWorkers(page, gate);
+    await page.getByTestId("trace-file").setInputFiles({ name: "gated.jsonl", mimeType: "application/jsonl", buffer: bytes });
+    const progress = page.getByTestId("trace-reading").locator("progress");
+    await expect.poll(() => progress.getAttribute("value")).toBe(String(1 << 20));
+    expect(Number(await progress.getAttribute("max"))).toBe(bytes.length);
+    expect(await page.getByTestId("trace-reading").textContent()).toContain(`reading gated.jsonl: 1.0 MB of ${(bytes.length / 1024 / 1024).toFixed(1)} MB`);
+    await page.screenshot({ path: `${ARTIFACTS}reading-progress.png` });
+    // The read is in a worker: the page switches tabs while it waits.
+    await page.locator('[data-tab="harness"]').click();
+    await expect.poll(() => page.locator('[data-tab="harness"]').getAttribute("aria-selected")).toBe("true");
+    await page.locator('[data-tab="report"]').click();
+    // Cancel: the read stops at once, and the file before is still the one shown.
+    await page.getByTestId("trace-cancel-read").click();
+    await expect.poll(() => page.getByTestId("trace-reading").count()).toBe(0);
+    expect(await page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.jsonl");
+    expect(await page.getByTestId("load-error").count()).toBe(0);
+    // A fresh reader took the cancelled one's place: the same file, gated again, reads to the end once opened.
+    await inLoadWorkers(page, gate);
+    await page.getByTestId("trace-file").setInputFiles({ name: "gated-again.jsonl", mimeType: "application/jsonl", buffer: bytes });
+    await expect.poll(() => progress.getAttribute("value")).toBe(String(1 << 20));
+    await inLoadWorkers(page, () => (globalThis as unknown as { openReads: () => void }).openReads());
+    await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("gated-again.jsonl");
+    expect(await page.getByTestId("trace-reading").count()).toBe(0);
+    expect(await shownStat(page, "traces")).toBe(bytes.toString().split("\n").length);
   });
 
   test("made no request beyond its own origin, and raised no page error", () => {

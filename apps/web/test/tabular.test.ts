@@ -7,7 +7,7 @@ import { describeFormat, encodeRows } from "@whileai/ingest";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { TraceReport } from "@whileai/traces/node";
-import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
+import { ARTIFACTS, EXAMPLES_DIR, inLoadWorkers, foreignRequests, openExplorer, type Explorer } from "./support/browser.js";
 import { builtChunks, chunksOf } from "./support/bundle.js";
 import { frontDoor, frontDoorError, rawRows, referenceReport } from "./support/reference.js";
 import { expectReportShown } from "./support/shown-report.js";
@@ -37,19 +37,36 @@ beforeAll(async () => {
   for (const pkg of ALL_READERS) chunks.set(pkg, chunksOf(pkg, built).map((c) => `${explorer.origin}/${c.file}`));
   // Content-Security-Policy violations (a wasm compile refused, a script from elsewhere), as the
   // page sees them, and every WebAssembly module the page compiles.
-  await explorer.page.evaluate(() => {
-    const w = window as unknown as { cspViolations: string[]; wasmCompiles: number };
-    w.cspViolations = [];
-    w.wasmCompiles = 0;
-    document.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
-    WebAssembly.Module = new Proxy(WebAssembly.Module, {
-      construct(target, args: [BufferSource]) {
-        w.wasmCompiles++;
-        return Reflect.construct(target, args);
-      },
-    });
-  });
+  // Files are read in the trace reader (a worker), so its compiles and violations are watched too.
+  await explorer.page.evaluate(watchCompiles);
+  await inLoadWorkers(explorer.page, watchCompiles);
 });
+
+/** In the page or a worker: count WebAssembly compiles and record CSP violations from now on. */
+function watchCompiles(): void {
+  const w = globalThis as unknown as { cspViolations: string[]; wasmCompiles: number };
+  w.cspViolations = [];
+  w.wasmCompiles = 0;
+  globalThis.addEventListener("securitypolicyviolation", (e) => w.cspViolations.push(`${(e as SecurityPolicyViolationEvent).violatedDirective} ${(e as SecurityPolicyViolationEvent).blockedURI}`));
+  WebAssembly.Module = new Proxy(WebAssembly.Module, {
+    construct(target, args: [BufferSource]) {
+      w.wasmCompiles++;
+      return Reflect.construct(target, args);
+    },
+  });
+}
+
+/** WebAssembly modules compiled so far, in the page and its trace readers. */
+async function wasmCompiles(page: Page): Promise<number> {
+  const counts = [await page.evaluate(() => (globalThis as unknown as { wasmCompiles: number }).wasmCompiles), ...(await inLoadWorkers(page, () => (globalThis as unknown as { wasmCompiles: number }).wasmCompiles))];
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+/** CSP violations so far, in the page and its trace readers. */
+async function cspViolations(page: Page): Promise<string[]> {
+  const all = [await page.evaluate(() => (globalThis as unknown as { cspViolations: string[] }).cspViolations), ...(await inLoadWorkers(page, () => (globalThis as unknown as { cspViolations: string[] }).cspViolations))];
+  return all.flat();
+}
 afterAll(async () => {
   await explorer?.close();
 });
@@ -112,17 +129,17 @@ describe("tables in the explorer", () => {
     const { page } = explorer;
     const name = "tabular/support-canonical.parquet";
     const bytes = example(name);
-    const wasmBefore = await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles);
+    const wasmBefore = await wasmCompiles(page);
     await page.locator('[data-tab="report"]').click();
-    await page.evaluate(watchFileReads);
+    await inLoadWorkers(page, watchFileReads);
     await page.getByTestId("trace-file").setInputFiles(`${EXAMPLES_DIR}${name}`);
     await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.parquet");
     await expectSourceAsNode(page, "support-canonical.parquet", bytes, "parquet");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
-    await expectReportShown(page, await wantFor(name, bytes));
+    await expectReportShown(page, await wantFor(name, bytes), (await frontDoor(name, bytes)).report);
     // Snappy (the file's codec, fixtures/tabular/SOURCE.md) is built into hyparquet in JavaScript:
     // the other codecs, and hysnappy's WebAssembly with them, are not fetched for it.
-    expect(await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles)).toBe(wasmBefore);
+    expect(await wasmCompiles(page)).toBe(wasmBefore);
     expect(requested(CODECS)).toEqual([]);
     // The File went to the front door as a Blob: read by slice(), never whole through arrayBuffer(), text() or stream().
     const reads = await fileReads(page);
@@ -135,15 +152,15 @@ describe("tables in the explorer", () => {
   });
 
   // Runs before any other non-snappy Parquet file of this page: the codecs load once a page.
-  test("a zstd Parquet file fetches the codecs then, and their WebAssembly compiles under the page's CSP", async () => {
+  test("a zstd Parquet file fetches the codecs then, and their WebAssembly compiles with no CSP violation", async () => {
     const { page } = explorer;
-    const wasmBefore = await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles);
+    const wasmBefore = await wasmCompiles(page);
     await pickFile(page, "support-zstd.parquet", fixture("support-zstd.parquet"));
     await expect.poll(() => page.getByTestId("file-format").getAttribute("data-format")).toBe("parquet");
     expect(requested(CODECS).length).toBeGreaterThan(0);
-    // hysnappy compiles its inlined wasm when the codecs load: the CSP allows it ('wasm-unsafe-eval').
-    expect(await page.evaluate(() => (window as unknown as { wasmCompiles: number }).wasmCompiles)).toBeGreaterThan(wasmBefore);
-    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    // hysnappy compiles its inlined wasm when the codecs load, in the trace reader that reads the file.
+    expect(await wasmCompiles(page)).toBeGreaterThan(wasmBefore);
+    expect(await cspViolations(page)).toEqual([]);
   });
 
   test("a Parquet file larger than its footer read: the footer first, then the row group, never the whole file in one read", async () => {
@@ -155,7 +172,7 @@ describe("tables in the explorer", () => {
     const big = Array.from({ length: 20 }, (_, copy) => rows.map((row, i) => ({ ...row, id: `${row.id}-${copy}-${i}`, note: hex() }))).flat();
     const bytes = Buffer.from(await encodeRows(big, "parquet"));
     expect(bytes.length).toBeGreaterThan(1 << 20);
-    await page.evaluate(watchFileReads);
+    await inLoadWorkers(page, watchFileReads);
     await pickFile(page, "big.parquet", bytes);
     expect(await page.getByTestId("file-summary").textContent()).toContain(`${big.length.toLocaleString("en-US")} rows read`);
     const reads = await fileReads(page);
@@ -178,7 +195,7 @@ describe("tables in the explorer", () => {
     await dropFile(page, "support-canonical.csv", bytes);
     await expectSourceAsNode(page, "support-canonical.csv", bytes, "csv");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
-    await expectReportShown(page, await wantFor(name, bytes));
+    await expectReportShown(page, await wantFor(name, bytes), (await frontDoor(name, bytes)).report);
     for (const pkg of READERS.csv) expect(requested(pkg).length, pkg).toBeGreaterThan(0);
     expect(requested("@uwdata/flechette")).toEqual([]);
     await page.screenshot({ path: `${ARTIFACTS}tabular-csv.png` });
@@ -192,7 +209,7 @@ describe("tables in the explorer", () => {
     await expect.poll(() => page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.arrow");
     await expectSourceAsNode(page, "support-canonical.arrow", bytes, "arrow-file");
     expect(await page.getByTestId("file-summary").textContent()).toContain("80 rows read");
-    await expectReportShown(page, await wantFor(name, bytes));
+    await expectReportShown(page, await wantFor(name, bytes), (await frontDoor(name, bytes)).report);
     for (const pkg of READERS.arrow) expect(requested(pkg).length, pkg).toBeGreaterThan(0);
     await page.screenshot({ path: `${ARTIFACTS}tabular-arrow.png` });
   });
@@ -207,7 +224,8 @@ describe("tables in the explorer", () => {
     const bytes = fixture(name);
     await pickFile(page, name, bytes);
     await expectSourceAsNode(page, name, bytes, format);
-    await expectReportShown(page, referenceReport((await frontDoor(name, bytes)).rows, {}));
+    const door = await frontDoor(name, bytes);
+    await expectReportShown(page, referenceReport(door.rows, {}), door.report);
   });
 
   test("a bundled table example loads with the button", async () => {
@@ -270,7 +288,7 @@ describe("tables in the explorer", () => {
 
   test("made no request beyond its own origin, broke no Content-Security-Policy rule, and raised no page error", async () => {
     expect(foreignRequests(explorer)).toEqual([]);
-    expect(await explorer.page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+    expect(await cspViolations(explorer.page)).toEqual([]);
     expect(explorer.errors).toEqual([]);
   });
 });
@@ -281,9 +299,9 @@ interface FileRead {
   end: number;
 }
 
-/** In the page: from now on, record every read of a File (not of the Blobs sliced from it), in order. */
+/** In a trace reader: from now on, record every read of a File (not of the Blobs sliced from it), in order. */
 function watchFileReads(): void {
-  const w = window as unknown as { fileReads: FileRead[]; fileReadsWatched?: boolean };
+  const w = globalThis as unknown as { fileReads: FileRead[]; fileReadsWatched?: boolean };
   w.fileReads = [];
   if (w.fileReadsWatched) return;
   w.fileReadsWatched = true;
@@ -304,5 +322,5 @@ function watchFileReads(): void {
 }
 
 async function fileReads(page: Page): Promise<FileRead[]> {
-  return page.evaluate(() => (window as unknown as { fileReads: FileRead[] }).fileReads);
+  return (await inLoadWorkers(page, () => (globalThis as unknown as { fileReads?: FileRead[] }).fileReads ?? [])).flat();
 }

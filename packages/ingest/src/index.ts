@@ -1,6 +1,6 @@
 // Public surface of @whileai/ingest: the bytes of any trace export into canonical rows.
 export { readTraces, streamTraces } from "./read.js";
-export type { ReadTracesOptions, RowBatchSink } from "./read.js";
+export type { ReadTracesOptions, RowBatchSink, SpansByConversation } from "./read.js";
 export type { RandomAccessBytes, TraceBytes } from "./bytes.js";
 export { encodeRows, rowFileFormat, ROW_FILE_FORMATS } from "./write-rows.js";
 export type { RowFileFormat } from "./write-rows.js";

@@ -3,7 +3,7 @@
  * read and what was lost. Row JSON Lines stream through in batches (bounded memory); formats
  * whose conversations span many records (OTLP, session transcripts) are grouped whole first.
  */
-import type { OtlpDecodeError, OtlpTracesJson } from "@whileai/otel";
+import type { OtelSpanSummary, OtlpDecodeError, OtlpTracesJson } from "@whileai/otel";
 import * as py from "@whileai/hash-embed/internal";
 import type { LoadOptions, TraceRow } from "@whileai/traces";
 import { isBlankLine, readLines, rowLoader, type Line, type RowLoaderHandle } from "@whileai/traces/internal";
@@ -36,7 +36,15 @@ export interface ReadTracesOptions {
   signal?: AbortSignal;
   /** A gzip source may inflate to at most this many bytes (default: no limit; the read streams). */
   maxInflatedBytes?: number;
+  /**
+   * Also keep each OpenTelemetry conversation's spans (`rowsWithSpans` of @whileai/otel), given
+   * as `spans` by conversation id; rows stay exactly as without it. Other formats give none.
+   */
+  spans?: boolean;
 }
+
+/** An OpenTelemetry row's spans, under the row's `conversation_id`. */
+export type SpansByConversation = Map<string, OtelSpanSummary[]>;
 
 /** Receives the rows of a source in order, a batch at a time; the read waits for it. */
 export type RowBatchSink = (rows: TraceRow[]) => void | Promise<void>;
@@ -64,7 +72,7 @@ export interface TableReaders {
 }
 
 /** All rows of one source, and its report. */
-export function readTraces(source: TraceBytes, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
+export function readTraces(source: TraceBytes, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport; spans?: SpansByConversation }> {
   return readSource(source, options, {});
 }
 
@@ -74,20 +82,21 @@ export function streamTraces(source: TraceBytes, options: ReadTracesOptions, sin
 }
 
 /** `readTraces`, its tables read by `readers`. */
-export async function readSource(source: TraceBytes, options: ReadTracesOptions, readers: TableReaders): Promise<{ rows: TraceRow[]; report: SourceReport }> {
+export async function readSource(source: TraceBytes, options: ReadTracesOptions, readers: TableReaders): Promise<{ rows: TraceRow[]; report: SourceReport; spans?: SpansByConversation }> {
   const rows: TraceRow[] = [];
+  const spans: SpansByConversation | undefined = options.spans === true ? new Map() : undefined;
   const report = await streamSource(source, options, readers, (batch) => {
     // push one by one: spreading a million rows into push() overflows the call stack.
     for (const row of batch) rows.push(row);
-  });
-  return { rows, report };
+  }, spans);
+  return spans === undefined ? { rows, report } : { rows, report, spans };
 }
 
 /** `streamTraces`, its tables read by `readers`. */
-export async function streamSource(source: TraceBytes, options: ReadTracesOptions, readers: TableReaders, sink: RowBatchSink): Promise<SourceReport> {
+export async function streamSource(source: TraceBytes, options: ReadTracesOptions, readers: TableReaders, sink: RowBatchSink, spans?: SpansByConversation): Promise<SourceReport> {
   const name = options.name ?? "input";
   const report = emptyReport(name);
-  const rows = new RowBatcher(options, report, sink);
+  const rows = new RowBatcher(options, report, sink, spans);
   const table = tableContext(name, report, options, rows);
   // Parquet is read footer first, a row group at a time: a file, Blob or buffer is read where it lies.
   const access = randomAccess(source);
@@ -106,7 +115,7 @@ export async function streamSource(source: TraceBytes, options: ReadTracesOption
       const otel = await loadOtel();
       const message = decodeProtobuf(otel, await readAll(bytes.chunks), name);
       report.records = 1;
-      await rows.pushAll(otel.rowsFromOtel(message));
+      await rows.pushAll(otelRows(otel, message, rows.spans));
     } else if (kind === "text" && !opensJson(bytes.head)) {
       const { readCsv } = await import("./tabular/csv.js");
       await readCsv(bytes.chunks, table);
@@ -151,6 +160,8 @@ class RowBatcher {
     private readonly options: ReadTracesOptions,
     private readonly report: SourceReport,
     private readonly sink: RowBatchSink,
+    /** Where OpenTelemetry rows' spans go when the caller asked for them. */
+    readonly spans?: SpansByConversation,
   ) {
     this.loader = rowLoader({ rewardKey: options.rewardKey, threshold: options.threshold }, (reason) => this.unread.push(reason));
   }
@@ -189,6 +200,15 @@ class RowBatcher {
     this.batch = [];
     await this.sink(batch);
   }
+}
+
+/** A source's OpenTelemetry rows; with `spans`, each row's spans kept under its conversation id. */
+function otelRows(otel: Otel, source: unknown, spans: SpansByConversation | undefined): unknown[] {
+  if (spans === undefined) return otel.rowsFromOtel(source);
+  return otel.rowsWithSpans(source).map(({ row, spans: own }) => {
+    spans.set(row.conversation_id, own);
+    return row;
+  });
 }
 
 function decodeProtobuf(otel: Otel, bytes: Uint8Array, name: string): OtlpTracesJson {
@@ -243,7 +263,7 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
     });
     report.records = objects.length;
     if (objects.length === 1) report.format = "otlp-json";
-    await rows.pushAll(otel.rowsFromOtel(mergeExports(objects)));
+    await rows.pushAll(otelRows(otel, mergeExports(objects), rows.spans));
     return;
   }
   if (format === "spans-jsonl" || reader !== undefined) {
@@ -252,7 +272,7 @@ async function readText(name: string, lines: AsyncGenerator<Line, number>, repor
       records.push({ value, line });
     });
     report.records = records.length;
-    await rows.pushAll(reader ? readFamily(reader, records, report) : (await loadOtel()).rowsFromOtel(records.map((r) => r.value)));
+    await rows.pushAll(reader ? readFamily(reader, records, report) : otelRows(await loadOtel(), records.map((r) => r.value), rows.spans));
     return;
   }
   await eachLine(name, first, lines, report, options, () => py.pyJsonLoads, (value, line) => {
@@ -299,7 +319,7 @@ async function readDocument(name: string, text: string, report: SourceReport, ro
     const decoded = wrapDecode(name, text, () => otel.parseOtlpJson(text));
     report.format = "otlp-json";
     report.records = 1;
-    await rows.pushAll(otel.rowsFromOtel(decoded));
+    await rows.pushAll(otelRows(otel, decoded, rows.spans));
     return;
   }
   const value = wrapDecode(name, text, () => py.pyJsonLoads(text));
@@ -308,7 +328,7 @@ async function readDocument(name: string, text: string, report: SourceReport, ro
   const elements = Array.isArray(value) ? value : [value];
   report.records = elements.length;
   if (format === "otlp-json") {
-    await rows.pushAll((await loadOtel()).rowsFromOtel(value));
+    await rows.pushAll(otelRows(await loadOtel(), value, rows.spans));
     return;
   }
   if (reader) {

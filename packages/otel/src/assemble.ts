@@ -47,7 +47,7 @@ export interface OtelRow {
 const EXECUTE_TOOL = /^execute_tool /;
 
 /** Python's tool span first, then the tool spans of conventions Python cannot see. */
-function toolStepOf(entry: SpanEntry): ToolStep | null {
+export function toolStepOf(entry: SpanEntry): ToolStep | null {
   return (
     toolSpanStep(entry.span, entry.attrs) ??
     openInferenceToolStep(entry.span, entry.attrs) ??

@@ -37,6 +37,26 @@ describe("decodeAttributes", () => {
     const attrs = decodeAttributes([{ key: "a", value: { stringValue: "1" } }, null, { value: { stringValue: "x" } }, { key: "a", value: { stringValue: "2" } }]);
     expect([...attrs]).toEqual([["a", "2"]]);
   });
+
+  it("decodes only the names asked for as the whole decode has them (property, seed in the name)", () => {
+    // Bounded by count; OTEL_FUZZ_SEED replays another seed.
+    let seed = Number(process.env.OTEL_FUZZ_SEED ?? 16);
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) / 2 ** 24;
+    const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)];
+    const names = ["a", "b", "c", "__proto__", "constructor"];
+    const values = [{ stringValue: "x" }, { intValue: "7" }, { arrayValue: { values: [{ boolValue: true }] } }, { kvlistValue: { values: [] } }, {}, null, "raw", 3];
+    for (let n = 0; n < 300; n++) {
+      const only = new Set(names.filter(() => random() < 0.5));
+      const items = Array.from({ length: Math.floor(random() * 8) }, () =>
+        pick<unknown>([{ key: pick<unknown>([...names, 5, null]), value: pick(values) }, { value: pick(values) }, null, "item", [{ key: "a" }], new Map([["key", "a"]])]),
+      );
+      const flat = Object.fromEntries(names.filter(() => random() < 0.5).map((name) => [name, pick(values)]));
+      for (const attributes of [items, flat]) {
+        const whole = [...decodeAttributes(attributes)].filter(([key]) => only.has(key));
+        expect([...decodeAttributes(attributes, only)], `seed ${process.env.OTEL_FUZZ_SEED ?? 16}, case ${n}`).toEqual(whole);
+      }
+    }
+  });
 });
 
 describe("first", () => {

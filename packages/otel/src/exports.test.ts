@@ -15,7 +15,7 @@ const MAIN = [
   "REWARD_RANGE", "SCHEMA_VERSION", "TOOL_CALL_ID_KEYS", "TOOL_ERROR_STATUSES", "TOOL_IN_KEYS",
   "TOOL_NAME_KEYS", "TOOL_OUT_KEYS", "TOOL_STATUS_KEYS", "USAGE_IN_KEYS", "USAGE_OUT_KEYS",
   "WhileSpanExporter", "WhileaiError", "decodeOtlp", "decodeOtlpProtobuf", "decodeOtlpText",
-  "gunzipWeb", "isGzip", "isWhileaiError", "otlpContentEncoding", "parseOtlpJson", "readOtlpJsonLines", "rowsFromOtel",
+  "gunzipWeb", "isGzip", "isWhileaiError", "otlpContentEncoding", "parseOtlpJson", "readOtlpJsonLines", "rowsFromOtel", "rowsWithSpans",
   "sniffOtlpBody",
 ];
 

@@ -4,28 +4,38 @@
  * within a group spans are stable-sorted by start time, compared exactly as bigints.
  */
 import * as py from "@whileai/hash-embed/internal";
-import { first, spanAttributes, type Attributes } from "./attributes.js";
+import { decodeAttributes, first, spanAttributes, type Attributes } from "./attributes.js";
 import { CONVERSATION_KEYS, MS_TO_NS } from "./constants.js";
 import { traceIdOf } from "./ids.js";
 import { iterSpans } from "./spans.js";
 
-export interface SpanEntry {
+export interface GroupedSpan {
   readonly span: py.Dict;
-  readonly attrs: Attributes;
   /** Start in nanoseconds; 0 when the span has none. */
   readonly start: bigint;
 }
 
-export function groupSpans(source: unknown): Map<string, SpanEntry[]> {
+export interface SpanEntry extends GroupedSpan {
+  readonly attrs: Attributes;
+}
+
+const CONVERSATION_KEY_SET: ReadonlySet<string> = new Set(CONVERSATION_KEYS);
+
+/**
+ * Grouping reads only the conversation keys of each span: the whole attributes are decoded
+ * per conversation when its row is assembled, so they do not all stay alive at once.
+ */
+export function groupSpans(source: unknown): Map<string, GroupedSpan[]> {
   const traceConversation = new Map<string, string>();
-  const pending: { conversation: string; trace: string; entry: SpanEntry }[] = [];
+  const pending: { conversation: string; trace: string; entry: GroupedSpan }[] = [];
   for (const span of iterSpans(source)) {
-    const { attrs, trace, conversation } = spanKeys(span);
+    const trace = traceIdOf(span);
+    const conversation = conversationOf(decodeAttributes(py.get(span, "attributes"), CONVERSATION_KEY_SET));
     // The first conversation id seen for a trace claims all of it, even spans listed earlier.
     if (conversation && trace && !traceConversation.has(trace)) traceConversation.set(trace, conversation);
-    pending.push({ conversation, trace, entry: { span, attrs, start: startOf(span) } });
+    pending.push({ conversation, trace, entry: { span, start: startOf(span) } });
   }
-  const groups = new Map<string, SpanEntry[]>();
+  const groups = new Map<string, GroupedSpan[]>();
   for (const { conversation, trace, entry } of pending) {
     const key = conversation || traceConversation.get(trace) || trace;
     const group = groups.get(key);
@@ -40,7 +50,11 @@ export function groupSpans(source: unknown): Map<string, SpanEntry[]> {
 /** What decides a span's group: its decoded attributes, trace id and conversation id ("" for none). */
 export function spanKeys(span: py.Dict): { attrs: Attributes; trace: string; conversation: string } {
   const attrs = spanAttributes(span);
-  return { attrs, trace: traceIdOf(span), conversation: py.pyStr(py.or(first(attrs, CONVERSATION_KEYS), "")) };
+  return { attrs, trace: traceIdOf(span), conversation: conversationOf(attrs) };
+}
+
+function conversationOf(attrs: Attributes): string {
+  return py.pyStr(py.or(first(attrs, CONVERSATION_KEYS), ""));
 }
 
 /** `int(startTimeUnixNano or start_time_unix_nano or 0)`, else `int(startedMs or started_ms or startTimeMs or 0) * 1_000_000`. */

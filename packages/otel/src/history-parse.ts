@@ -5,24 +5,65 @@
  * previous list's text up to its closing bracket and goes on with a comma, its first items are
  * the previous items (same text, same values) and only the rest is parsed. Any other text, or a
  * tail that does not parse on its own, is parsed whole, so every answer is `parseValue`'s.
+ *
+ * Reading such a list (`readList`) goes on from the previous list's read the same way: the
+ * read of a list is a fold over its items, so the read of the shared items is the previous one
+ * and only the new items are read.
  */
 import * as py from "@whileai/hash-embed/internal";
 import { parseValue } from "./attributes.js";
+import type { MessageRead } from "./conventions/message.js";
+import { readMessageItem, readMessageList, type Side } from "./messages.js";
+
+interface ListRead {
+  readonly items: readonly unknown[];
+  readonly side: Side;
+  readonly read: MessageRead;
+}
 
 export class HistoryParser {
   private text = "";
   private items: readonly unknown[] = [];
+  /** The previous list, when the last `parse` answered it plus new items (its first items are those very objects). */
+  private extended: readonly unknown[] | null = null;
+  private last: ListRead | null = null;
 
   parse(value: unknown): unknown {
+    this.extended = null;
     if (typeof value !== "string") return value;
     const stripped = py.pyStrip(value);
     if (stripped[0] !== "[") return parseValue(value);
-    const items = this.extend(stripped) ?? parseValue(value);
+    const previous = this.items;
+    const tail = this.extend(stripped);
+    const items = tail ?? parseValue(value);
     if (Array.isArray(items)) {
       this.text = stripped;
       this.items = items;
+      if (tail) this.extended = previous;
     }
     return items;
+  }
+
+  /**
+   * `readMessageList(items, side)` for the list the last `parse` answered: when it extends the
+   * list read before for this side, that read is copied and only the new items are read into it.
+   */
+  readList(items: readonly unknown[], side: Side): MessageRead {
+    const last = this.last;
+    let read: MessageRead;
+    if (last !== null && last.side === side && items === this.items && this.extended === last.items) {
+      read = {
+        texts: last.read.texts.slice(),
+        calls: last.read.calls.slice(),
+        responses: last.read.responses.slice(),
+        historyCalls: last.read.historyCalls.slice(),
+      };
+      for (let i = last.items.length; i < items.length; i++) readMessageItem(read, items[i], side);
+    } else {
+      read = readMessageList(items, side);
+    }
+    this.last = { items, side, read };
+    return read;
   }
 
   /** The items of `text` from the previous list's plus its parsed tail, or null to parse it whole. */

@@ -1,5 +1,7 @@
 export { rowsFromOtel } from "./rows-from-otel.js";
 export type { RowsFromOtelOptions } from "./rows-from-otel.js";
+export { rowsWithSpans } from "./rows-with-spans.js";
+export type { OtelSpanSummary, RowWithSpans } from "./rows-with-spans.js";
 export type { OtelRow, OtelStep } from "./assemble.js";
 export type { ToolStep } from "./tool-span.js";
 export * from "./constants.js";

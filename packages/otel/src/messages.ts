@@ -19,7 +19,7 @@ export type Side = "user" | "assistant";
 /** `history`, when given, parses the conversation's repeated message lists (same answers, less work). */
 export function readMessages(value: unknown, side: Side, history?: HistoryParser): MessageRead {
   const parsed = history ? history.parse(value) : parseValue(value);
-  if (Array.isArray(parsed)) return readMessageList(parsed, side);
+  if (Array.isArray(parsed)) return history ? history.readList(parsed, side) : readMessageList(parsed, side);
   // Python reads nothing from an object; `{"text": ...}` or one `{role, content}` message is one message.
   const single = singleMessage(parsed, side);
   if (single) return readMessageList([single], side);
@@ -31,28 +31,31 @@ export function readMessages(value: unknown, side: Side, history?: HistoryParser
 
 export function readMessageList(items: Iterable<unknown>, side: Side): MessageRead {
   const read = emptyRead();
-  for (const item of items) {
-    if (!py.isDict(item)) continue;
-    const role = py.pyLower(py.pyStr(py.or(py.get(item, "role"), "")));
-    if (role === side) {
-      const text = contentText(item) ?? (partsText(item) || null);
-      if (text !== null) read.texts.push(text);
-    }
-    if (side === "assistant") {
-      read.calls.push(...partsToolCalls(item), ...messageToolCalls(item));
-    } else if (role === "assistant") {
-      // The history's earlier calls: steps only for calls nothing else recorded (tool-binding.ts).
-      const turn = read.texts.length;
-      for (const call of [...partsToolCalls(item), ...messageToolCalls(item)]) read.historyCalls.push({ ...call, turn });
-    } else {
-      read.responses.push(...partsToolResponses(item));
-      if (role === "tool") {
-        const response = toolMessageResponse(item);
-        if (response) read.responses.push(response);
-      }
+  for (const item of items) readMessageItem(read, item, side);
+  return read;
+}
+
+/** What one message adds to a read; it depends only on the message, the side and the texts read so far. */
+export function readMessageItem(read: MessageRead, item: unknown, side: Side): void {
+  if (!py.isDict(item)) return;
+  const role = py.pyLower(py.pyStr(py.or(py.get(item, "role"), "")));
+  if (role === side) {
+    const text = contentText(item) ?? (partsText(item) || null);
+    if (text !== null) read.texts.push(text);
+  }
+  if (side === "assistant") {
+    read.calls.push(...partsToolCalls(item), ...messageToolCalls(item));
+  } else if (role === "assistant") {
+    // The history's earlier calls: steps only for calls nothing else recorded (tool-binding.ts).
+    const turn = read.texts.length;
+    for (const call of [...partsToolCalls(item), ...messageToolCalls(item)]) read.historyCalls.push({ ...call, turn });
+  } else {
+    read.responses.push(...partsToolResponses(item));
+    if (role === "tool") {
+      const response = toolMessageResponse(item);
+      if (response) read.responses.push(response);
     }
   }
-  return read;
 }
 
 /** Python's reading of `content`: a list joins its parts with a space; any truthy value is `str()`-ed. */

@@ -5,7 +5,7 @@
  */
 import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
-import { signatureCache } from "./grading/behavior-signature.js";
+import { DistinctBehaviors } from "./grading/distinct-behaviors.js";
 import { labelKeys, labelStateOf, type RewardKey } from "./labels.js";
 import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 
@@ -59,15 +59,17 @@ export function mineTraces(rows: Iterable<unknown>, options: MineOptions = {}): 
   };
 }
 
-/** `mineTraces` with its counters kept as ordered Maps, for the grid and the report. */
-export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}): MinedCounters {
+/**
+ * `mineTraces` with its counters kept as ordered Maps, for the grid and the report. The report
+ * reads no asks and passes `readAsks = false`, which leaves `asks` empty.
+ */
+export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}, readAsks = true): MinedCounters {
   const tools = new Map<string, ToolTally>();
   const faults = new Map<string, number>();
   const worldStates = new Map<string, number>();
   const flawWorldStates = new Map<string, number>();
   const labelFailTools = new Map<string, number>();
-  const signatures = new Set<string>();
-  const signatureOf = signatureCache();
+  const behaviors = new DistinctBehaviors();
   const flawRows: number[] = [];
   const asks: string[] = [];
   const seenAsks = new Set<string>();
@@ -82,7 +84,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);
     const reward = labelStateOf(row, keys, options.threshold)[0];
-    signatures.add(signatureOf(row));
+    behaviors.add(row);
     const world = pyStrip(pyStr(or(get(row, "world_state"), "")));
     const knownWorld = world !== "" && !UNKNOWN_WORLDS.has(world);
     if (knownWorld) bump(worldStates, world);
@@ -123,6 +125,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
       flawRows.push(i);
       if (knownWorld) bump(flawWorldStates, world);
     }
+    if (!readAsks) continue;
     const prompt = pyStrip(pyStr(or(get(row, "prompt"), "")));
     if (prompt !== "" && !seenAsks.has(prompt)) {
       seenAsks.add(prompt);
@@ -135,7 +138,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {})
     tools,
     faults,
     world_states: worldStates,
-    unique_behaviors: signatures.size,
+    unique_behaviors: behaviors.size,
     flaw_rows: flawRows,
     asks,
     label_fails: labelFails,

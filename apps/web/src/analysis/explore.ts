@@ -4,6 +4,8 @@
  * `pnpm start` does), the drafted harness, and the per-task labels the charts draw.
  */
 import { inferHarness, loadTraces, traceReport, type Harness, type ToolSchema, type TraceReport, type TraceRow } from "@whileai/traces";
+import type { SpansByConversation } from "@whileai/ingest";
+import { spansLookup, type SpansOf } from "./row-spans.js";
 import { taskLabels, type TaskLabels } from "./task-labels.js";
 
 export interface LabelSettings {
@@ -20,6 +22,16 @@ export interface Exploration {
   report: TraceReport;
   harness: Harness;
   tasks: TaskLabels;
+  /** An OpenTelemetry row's spans (none for other formats). */
+  spansOf: SpansOf;
+}
+
+/** What the load worker computes and posts: an Exploration without its span lookup (a function cannot cross to the page). */
+export type ExplorationData = Omit<Exploration, "spansOf">;
+
+/** The page's Exploration: the worker's analyses with the span lookup over the spans it posted. */
+export function withSpans(data: ExplorationData, spans: SpansByConversation | undefined): Exploration {
+  return { ...data, spansOf: spansLookup(spans) };
 }
 
 /** The options every analysis here passes, in the spelling `@whileai/traces` takes. */
@@ -31,7 +43,7 @@ export function labelOptions(labels: LabelSettings): { rewardKey?: string | stri
   return out;
 }
 
-export function explore(raw: readonly unknown[], labels: LabelSettings): Exploration {
+export function explore(raw: readonly unknown[], labels: LabelSettings): ExplorationData {
   const options = labelOptions(labels);
   // What loading drops is the front door's report to show (SourceSummary); traceReport counts it too.
   const rows = loadTraces(raw, options);

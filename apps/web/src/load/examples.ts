@@ -4,7 +4,6 @@
  */
 import { EXAMPLES } from "virtual:examples";
 import type { LabelSettings } from "../analysis/explore.js";
-import { readSource, type LoadedSource } from "./read-source.js";
 
 export { EXAMPLES };
 
@@ -16,13 +15,9 @@ export const EXAMPLE_LABELS: Record<string, LabelSettings> = {
   "graded-by-score.jsonl": { rewardKey: ["score"], threshold: 0.5 },
 };
 
-export async function readExample(name: string): Promise<LoadedSource> {
+/** The example's bytes, as a Blob the load worker reads like a picked file. */
+export async function fetchExample(name: string): Promise<Blob> {
   const response = await fetch(new URL(`examples/${name}`, document.baseURI));
   if (!response.ok) throw new Error(`the bundled example could not be read (HTTP ${response.status})`);
-  return readSource(name, await response.blob());
-}
-
-/** A File is a Blob: the front door streams it in chunks rather than copying it whole first. */
-export async function readPickedFile(file: File): Promise<LoadedSource> {
-  return readSource(file.name, file);
+  return response.blob();
 }

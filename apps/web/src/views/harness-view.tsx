@@ -2,6 +2,7 @@
 import type { Harness } from "@whileai/traces";
 import { useState } from "preact/hooks";
 import { count } from "./format.js";
+import { ScrollablePre } from "./scrollable-pre.js";
 
 export function HarnessView({ harness }: { harness: Harness }) {
   const json = JSON.stringify(harness.tools, null, 2);
@@ -29,7 +30,7 @@ export function HarnessView({ harness }: { harness: Harness }) {
         <button type="button" onClick={copy} data-testid="copy-harness">Copy tool schemas</button>
         {copied !== null && <span class="muted" role="status">{copied}</span>}
       </div>
-      <pre class="code" data-testid="harness-json">{json}</pre>
+      <ScrollablePre class="code" testId="harness-json">{json}</ScrollablePre>
     </section>
   );
 }

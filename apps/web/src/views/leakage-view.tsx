@@ -5,9 +5,9 @@
 import { promptOf, wasmKernelAvailable, type KernelChoice, type ScanProgress } from "@whileai/hash-embed";
 import { describeFormat, type SourceReport } from "@whileai/ingest";
 import { loadTraces, type TraceRow } from "@whileai/traces";
-import { useMemo, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import type { LoadError } from "../load/load-error.js";
-import type { LoadedSource } from "../load/read-source.js";
+import { LoadWorker, type RowsFile } from "../load/load-client.js";
 import type { ScanOutcome } from "../scan/protocol.js";
 import { ScanCancelled, startScan, type RunningScan } from "../scan/scan-client.js";
 import { FileSource } from "./file-source.js";
@@ -59,17 +59,36 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
       sources: sourcePrompts,
       kernel,
       threshold,
-      onProgress: (progress) => setState({ kind: "running", progress }),
+      onProgress: (progress) => running.current === scan && setState({ kind: "running", progress }),
     });
     running.current = scan;
+    // A scan dropped by sideChanged says nothing more: the page has moved on from its sides.
+    const current = () => running.current === scan;
     scan.done.then(
-      (outcome) => setState({ kind: "done", outcome, generated: generatedPrompts, sources: sourcePrompts }),
-      (error: Error) => setState((s) => (error instanceof ScanCancelled ? { kind: "cancelled", progress: s.kind === "running" ? s.progress : null } : { kind: "error", message: error.message })),
+      (outcome) => current() && setState({ kind: "done", outcome, generated: generatedPrompts, sources: sourcePrompts }),
+      (error: Error) => current() && setState((s) => (error instanceof ScanCancelled ? { kind: "cancelled", progress: s.kind === "running" ? s.progress : null } : { kind: "error", message: error.message })),
     );
   };
-  const side = (set: (s: ScanSide) => void) => (file: LoadedSource) => {
+  // Sides handed over by the split ("check the remainder for leaks"): that click asked for the scan.
+  useEffect(() => {
+    if (preset !== null) start();
+  }, []);
+  // A result (or a running scan) is of the sides it ran on: a side replaced makes it stale.
+  const sideChanged = () => {
+    running.current?.cancel();
+    running.current = null;
+    setState({ kind: "idle" });
+  };
+  const side = (set: (s: ScanSide) => void) => (file: RowsFile) => {
+    sideChanged();
     setInputError(null);
-    set({ label: file.name, rows: loadTraces(file.rows), report: file.report });
+    set({ label: file.source.name, rows: loadTraces(file.rows), report: file.source.report });
+  };
+  // A file that fails to read empties its side: a scan must not run on the file it was meant to replace.
+  const failed = (set: (s: ScanSide | null) => void) => (error: LoadError) => {
+    sideChanged();
+    set(null);
+    setInputError(error);
   };
 
   return (
@@ -78,8 +97,8 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
         Which generated prompts nearly copy a source (cosine of the hash vectors ≥ threshold, or the same text up to case and spacing), decided exactly as the Python SDK decides. The scan runs in a Web Worker.
       </p>
       <div class="scan-inputs">
-        <ScanSlot id="generated" title="Generated (e.g. training rows)" side={generated} onLoaded={side(setGenerated)} onError={setInputError} />
-        <ScanSlot id="sources" title="Sources (e.g. the held-out rows)" side={sources} onLoaded={side(setSources)} onError={setInputError} />
+        <ScanSlot id="generated" title="Generated (e.g. training rows)" side={generated} onLoaded={side(setGenerated)} onError={failed(setGenerated)} fromSplit={preset !== null} />
+        <ScanSlot id="sources" title="Sources (e.g. the held-out rows)" side={sources} onLoaded={side(setSources)} onError={failed(setSources)} fromSplit={preset !== null} />
       </div>
       {inputError !== null && <LoadErrorLine error={inputError} testId="scan-input-error" />}
       <div class="toolbar">
@@ -107,12 +126,19 @@ export function LeakageView({ preset }: { preset: SplitChoice | null }) {
   );
 }
 
-function ScanSlot({ id, title, side, onLoaded, onError }: { id: string; title: string; side: ScanSide | null; onLoaded: (f: LoadedSource) => void; onError: (e: LoadError) => void }) {
+function ScanSlot({ id, title, side, onLoaded, onError, fromSplit }: { id: string; title: string; side: ScanSide | null; onLoaded: (f: RowsFile) => void; onError: (e: LoadError) => void; fromSplit: boolean }) {
+  // Each side reads in a worker of its own, started when it first reads (most visits scan no file).
+  const reader = useRef<LoadWorker | null>(null);
+  const open = (name: string, blob: Blob, onProgress: (read: number, total: number) => void) => {
+    reader.current ??= new LoadWorker();
+    return reader.current.rows(name, blob, onProgress);
+  };
   const format = side?.report === undefined ? "" : ` (${describeFormat(side.report.format)})`;
   return (
     <div class="scan-slot">
       <h3>{title}</h3>
-      <FileSource id={id} label="" onLoaded={(file) => onLoaded(file)} onError={onError} />
+      {/* A side from the split came from no example: the picker must not name one. */}
+      <FileSource id={id} label="" open={open} onLoaded={onLoaded} onError={onError} initialExample={fromSplit ? "" : undefined} />
       <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}${format}: ${counted(side.rows.length, "row")}`}</p>
       {side?.report !== undefined && <SourceLosses id={id} report={side.report} />}
     </div>

@@ -1,9 +1,12 @@
 /** The trace report: counts, the label census with its warnings, tools, faults, behaviours. */
+import type { SourceReport } from "@whileai/ingest";
 import { formatTraceReport } from "@whileai/traces";
 import type { Exploration } from "../analysis/explore.js";
 import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./charts.js";
-import { count, percent } from "./format.js";
+import { count, counted, percent } from "./format.js";
 import { pageWording } from "./page-wording.js";
+import { ScrollablePre } from "./scrollable-pre.js";
+import { RowsUsageCards } from "./usage-cards.js";
 
 const STATS = [
   ["traces", "traces"],
@@ -18,9 +21,20 @@ const STATS = [
   ["advisory_labels", "advisory labels"],
 ] as const;
 
-/** What reading the file dropped is shown above every tab (SourceSummary); `dropped` here is traceReport's count of it. */
-export function ReportView({ exploration }: { exploration: Exploration }) {
+/**
+ * Records the front door dropped before any row existed: lines that are not JSON, records a reader
+ * left out, table records that do not decode. Rows that are not objects or carry no trace reach
+ * traceReport as read (`raw`), which counts them itself.
+ */
+export function droppedReading(source: SourceReport): number {
+  const { invalid_lines, left_out, unreadable } = source.dropped;
+  return invalid_lines + left_out + unreadable;
+}
+
+/** Each problem is listed above every tab (SourceSummary); the `dropped` card counts them all. */
+export function ReportView({ exploration, source }: { exploration: Exploration; source: SourceReport }) {
   const { report } = exploration;
+  const reading = droppedReading(source);
   const tools = Object.entries(report.tools_observed).sort((a, b) => b[1].n - a[1].n);
   const faults = Object.entries(report.faults_observed);
   const worlds = Object.entries(report.world_states_observed);
@@ -30,13 +44,26 @@ export function ReportView({ exploration }: { exploration: Exploration }) {
   return (
     <section data-testid="report">
       <dl class="stats">
-        {STATS.map(([key, label]) => (
-          <div key={key} data-stat={key}>
-            <dt>{label}</dt>
-            <dd>{count(report[key])}</dd>
-          </div>
-        ))}
+        {STATS.map(([key, label]) =>
+          key === "dropped" ? (
+            <div key={key} data-stat={key} data-report-dropped={report.dropped} data-reading-dropped={reading} class={report.dropped + reading > 0 ? "lost" : undefined}>
+              <dt>{label}</dt>
+              <dd>
+                <span data-value>{count(report.dropped + reading)}</span>
+                {reading > 0 && <small>{` ${count(reading)} unreadable${report.dropped > 0 ? `, ${count(report.dropped)} not traces` : ""}`}</small>}
+              </dd>
+            </div>
+          ) : (
+            <div key={key} data-stat={key}>
+              <dt>{label}</dt>
+              <dd>{count(report[key])}</dd>
+            </div>
+          ),
+        )}
       </dl>
+
+      <h3>Time, tokens and cost</h3>
+      <RowsUsageCards rows={exploration.rows} spansOf={exploration.spansOf} />
 
       <h3>Label census</h3>
       {report.warnings.length === 0 ? (
@@ -95,15 +122,32 @@ export function ReportView({ exploration }: { exploration: Exploration }) {
       )}
 
       <h3>Passes and fails per task</h3>
-      <TaskPassFailChart labels={exploration.tasks} />
-      <h3>Pass rates</h3>
-      <PassRateHistogram labels={exploration.tasks} />
+      {exploration.tasks.tasks.length > 0 && exploration.tasks.tasks.every((t) => t.passes + t.fails + t.ungraded === 1) ? (
+        <OneRowPerTask labels={exploration.tasks} />
+      ) : (
+        <>
+          <TaskPassFailChart labels={exploration.tasks} />
+          <h3>Pass rates</h3>
+          <PassRateHistogram labels={exploration.tasks} />
+        </>
+      )}
 
       <details>
         <summary>The report as text (<code>formatTraceReport</code>, its hints naming this page's boxes)</summary>
-        <pre data-testid="report-text">{pageWording(formatTraceReport(report), wording)}</pre>
+        <ScrollablePre testId="report-text">{pageWording(formatTraceReport(report), wording)}</ScrollablePre>
       </details>
     </section>
+  );
+}
+
+/** Per-task bars and pass rates only repeat each row's own label when no task has a second row. */
+function OneRowPerTask({ labels }: { labels: Exploration["tasks"] }) {
+  const sum = (pick: (t: Exploration["tasks"]["tasks"][number]) => number) => labels.tasks.reduce((n, t) => n + pick(t), 0);
+  return (
+    <p class="muted" data-testid="one-row-per-task">
+      {`Each of the ${counted(labels.tasks.length, "task")} has one row (${count(sum((t) => t.passes))} passed, ${count(sum((t) => t.fails))} failed, ${count(sum((t) => t.ungraded))} ungraded), so per-task bars and pass rates would only repeat each row's label. Rows are one task when they share a `}
+      <code>scenario_id</code>, else a <code>task_id</code>, else the same prompt.
+    </p>
   );
 }
 

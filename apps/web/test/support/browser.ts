@@ -5,7 +5,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type Page, type Worker } from "playwright-core";
 import { build } from "vite";
 import { serveStatic, type StaticServer } from "./static-server.js";
 
@@ -106,4 +106,19 @@ export async function openExplorer(options: ExplorerOptions = {}): Promise<Explo
 /** Requests that left the app's origin (blob: and data: URLs never leave the page). */
 export function foreignRequests(explorer: Explorer): string[] {
   return explorer.requests.filter((url) => !url.startsWith(`${explorer.origin}/`) && !url.startsWith("blob:") && !url.startsWith("data:"));
+}
+
+/**
+ * The page's trace readers (load.worker), where files are read and analysed off the page's thread.
+ * The trace file's reader starts with the page; each leakage side's when it first reads.
+ */
+export async function loadWorkers(page: Page): Promise<Worker[]> {
+  const readers = () => page.workers().filter((w) => /\/load\.worker[-.]/.test(w.url()));
+  if (readers().length === 0) await page.waitForEvent("worker", { predicate: (w) => /\/load\.worker[-.]/.test(w.url()), timeout: 60_000 });
+  return readers();
+}
+
+/** `fn` run in every trace reader of the page, its answers in their order. */
+export async function inLoadWorkers<R>(page: Page, fn: () => R | Promise<R>): Promise<R[]> {
+  return Promise.all((await loadWorkers(page)).map((w) => w.evaluate(fn)));
 }

@@ -19,7 +19,12 @@ export interface BuiltChunk {
   imports: string[];
   /** Chunks it imports with `import()`: fetched only when that code runs. */
   dynamicImports: string[];
+  /** Worker scripts it starts (`new Worker(new URL("x.js", import.meta.url))`). */
+  workers: string[];
 }
+
+/** The worker the page starts as it opens (the trace reader, app.tsx): part of the first load. */
+const STARTED_AT_ONCE = /^assets\/load\.worker-/;
 
 const gzip = (bytes: Uint8Array) => gzipSync(bytes, { level: 9 }).length;
 
@@ -54,7 +59,8 @@ export function builtChunks(): Map<string, BuiltChunk> {
     // Minified ESM: `import{a as b}from"./x.js"`, `export{…}from"./x.js"`, `import"./x.js"`; `import(`./x.js`)` (and Vite's preload list) is dynamic.
     const imports = [...text.matchAll(/\bfrom\s*["']\.\/([^"']+\.js)["']|\bimport\s*["']\.\/([^"']+\.js)["']/g)].map((m) => `assets/${m[1] ?? m[2]}`);
     const dynamicImports = [...text.matchAll(/[`"']\.\/([^`"'/]+\.js)[`"']/g)].map((m) => `assets/${m[1]}`).filter((f) => !imports.includes(f) && f !== file);
-    chunks.set(file, { file, bytes: code.length, gzip: gzip(code), packages, imports: [...new Set(imports)], dynamicImports: [...new Set(dynamicImports)] });
+    const workers = [...text.matchAll(/new URL\(\s*[`"'](?:\.\/)?([^`"'/]+\.js)[`"']/g)].map((m) => `assets/${m[1]}`).filter((f) => f !== file);
+    chunks.set(file, { file, bytes: code.length, gzip: gzip(code), packages, imports: [...new Set(imports)], dynamicImports: [...new Set(dynamicImports)], workers: [...new Set(workers)] });
   }
   return chunks;
 }
@@ -68,7 +74,10 @@ export interface FirstLoad {
   jsGzip: number;
 }
 
-/** What opening the page fetches: the entry script, modulepreloads and stylesheets of index.html, and every chunk they import statically. */
+/**
+ * What opening the page fetches: the entry script, modulepreloads and stylesheets of index.html,
+ * every chunk they import statically, and the trace reader the page starts at once with its own.
+ */
 export function firstLoad(chunks = builtChunks()): FirstLoad {
   const html = readFileSync(`${DIST}index.html`, "utf8");
   const referenced = [...html.matchAll(/<(?:script|link)\b[^>]*\b(?:src|href)="\.\/([^"]+)"/g)].map((m) => m[1]);
@@ -76,7 +85,9 @@ export function firstLoad(chunks = builtChunks()): FirstLoad {
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    for (const next of chunks.get(file)?.imports ?? []) visit(next);
+    const chunk = chunks.get(file);
+    for (const next of chunk?.imports ?? []) visit(next);
+    for (const worker of chunk?.workers ?? []) if (STARTED_AT_ONCE.test(worker)) visit(worker);
   };
   for (const file of referenced) visit(file);
   let total = 0;

@@ -1,8 +1,10 @@
 /** The trace report as the page shows it, against `traceReport` computed in Node. */
+import type { SourceReport } from "@whileai/ingest";
 import type { TraceReport } from "@whileai/traces/node";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
 import { pageWording } from "../../src/views/page-wording.js";
+import { droppedReading } from "../../src/views/report-view.js";
 
 export const STAT_KEYS = ["traces", "dropped", "unique_prompts", "distinct_behaviors", "graded", "passes", "fails", "ungraded", "non_binary_labels", "advisory_labels"] as const;
 
@@ -16,11 +18,22 @@ async function tableCounts(page: Page, testId: string, attribute: string) {
   );
 }
 
-/** Every number of the report tab is `want`'s: the counts, tools, faults, world states, warnings, unread columns and the tool chart. */
-export async function expectReportShown(page: Page, want: TraceReport): Promise<void> {
+/** A card's count, without the breakdown some cards print under it. */
+export async function shownStat(page: Page, key: string): Promise<number> {
+  return number(await page.locator(`[data-stat="${key}"] dd`).evaluate((dd) => (dd.querySelector("[data-value]") ?? dd).textContent));
+}
+
+/**
+ * Every number of the report tab is `want`'s: the counts, tools, faults, world states, warnings,
+ * unread columns and the tool chart. The `dropped` card adds what the front door (`source`) dropped
+ * before traceReport saw a row.
+ */
+export async function expectReportShown(page: Page, want: TraceReport, source: SourceReport): Promise<void> {
   for (const key of STAT_KEYS) {
-    expect(number(await page.locator(`[data-stat="${key}"] dd`).textContent()), key).toBe(want[key]);
+    const expected = key === "dropped" ? want.dropped + droppedReading(source) : want[key];
+    expect(await shownStat(page, key), key).toBe(expected);
   }
+  expect(Number(await page.locator('[data-stat="dropped"]').getAttribute("data-report-dropped"))).toBe(want.dropped);
   const tools = await tableCounts(page, "tools", "data-tool");
   expect(tools.map(([tool, [calls, faults]]) => [tool, number(calls), number(faults)]).sort()).toEqual(
     Object.entries(want.tools_observed).map(([tool, t]) => [tool, t.n, t.fault_n]).sort(),

@@ -6,7 +6,7 @@ import { createReadStream } from "node:fs";
 import { open, stat, writeFile, type FileHandle } from "node:fs/promises";
 import type { TraceRow } from "@whileai/traces";
 import { failRead, type TraceBytes } from "../bytes.js";
-import { readSource, streamSource, type ReadTracesOptions, type RowBatchSink, type TableReaders } from "../read.js";
+import { readSource, streamSource, type ReadTracesOptions, type RowBatchSink, type SpansByConversation, type TableReaders } from "../read.js";
 import type { SourceReport } from "../report.js";
 import { encodeRows, rowFileFormat, type RowFileFormat } from "../write-rows.js";
 import { fileAccess } from "./file-access.js";
@@ -15,7 +15,7 @@ import { readParquetInWorker } from "./parquet-thread.js";
 export * from "../index.js";
 
 /** Rows of one trace file (any format the front door reads, gzipped or not), and its report. */
-export function readTracesFile(path: string, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport }> {
+export function readTracesFile(path: string, options: ReadTracesOptions = {}): Promise<{ rows: TraceRow[]; report: SourceReport; spans?: SpansByConversation }> {
   return withFile(path, options, (file, readers) => readSource(file, { name: path, ...options }, readers));
 }
 

@@ -35,16 +35,21 @@ export class FlatNode {
 export function flattened(attrs: Attributes, prefix: string): FlatNode | null {
   const lead = prefix + ".";
   let root: FlatNode | null = null;
-  for (const [key, value] of attrs) {
-    if (!key.startsWith(lead)) continue;
+  // forEach and indexOf: no entry pair or segment array per attribute, on spans with hundreds of them.
+  attrs.forEach((value, key) => {
+    if (!key.startsWith(lead)) return;
     root ??= new FlatNode();
     let node = root;
-    for (const segment of key.slice(lead.length).split(".")) {
+    for (let from = lead.length; ; ) {
+      const dot = key.indexOf(".", from);
+      const segment = dot < 0 ? key.slice(from) : key.slice(from, dot);
       let next = node.children.get(segment);
       if (!next) node.children.set(segment, (next = new FlatNode()));
       node = next;
+      if (dot < 0) break;
+      from = dot + 1;
     }
     node.value = value;
-  }
+  });
   return root;
 }

@@ -18,7 +18,12 @@ describe("LiveKit spans", () => {
   it("reads the chat context: messages, function calls as history calls, outputs as answers", () => {
     const ctx = { items: [{ type: "message", role: "user", content: ["Hi", "there"] }, { type: "function_call", call_id: "c1", name: "f", arguments: "{}" }, { type: "function_call_output", call_id: "c1", output: "bad", is_error: true }, { type: "agent_handoff", new_agent_id: "b" }] };
     const read = liveKitMessages(attrs({ "lk.pii.chat_ctx": JSON.stringify(ctx) }), "user");
-    expect(read).toEqual({ texts: ["Hi there"], calls: [], responses: [{ id: "c1", response: { status: "error", output: "bad" } }], historyCalls: [{ id: "c1", name: "f", arguments: {}, turn: 1 }] });
+    expect({ ...read, responses: read?.responses.map(({ id, response }) => ({ id, response })) }).toEqual({
+      texts: ["Hi there"],
+      calls: [],
+      responses: [{ id: "c1", response: { status: "error", output: "bad" } }],
+      historyCalls: [{ id: "c1", name: "f", arguments: {}, turn: 1 }],
+    });
   });
 
   it("is null for a span without LiveKit's keys, and reads the response's function calls", () => {

@@ -76,3 +76,22 @@ export function callArguments(value: unknown): unknown {
 export function responseValue(value: unknown): unknown {
   return value === undefined ? null : parseValue(value);
 }
+
+/**
+ * An answer as a message states it, parsed when read (`responseValue` each time): every later
+ * input repeats the history's answers, and only the first one seen for an open call is bound.
+ */
+export class DeferredResponse implements ToolResponse {
+  readonly #value: unknown;
+
+  constructor(
+    readonly id: string,
+    value: unknown,
+  ) {
+    this.#value = value;
+  }
+
+  get response(): unknown {
+    return responseValue(this.#value);
+  }
+}

@@ -5,7 +5,7 @@
  * `reasoning` and every media or server-tool part stay out of the transcript.
  */
 import * as py from "@whileai/hash-embed/internal";
-import { callArguments, callId, responseValue, type ToolCall, type ToolResponse } from "./message.js";
+import { callArguments, callId, DeferredResponse, type ToolCall, type ToolResponse } from "./message.js";
 
 function partsOf(message: py.Dict): unknown[] {
   const parts = py.get(message, "parts");
@@ -50,7 +50,7 @@ export function partsToolResponses(message: py.Dict): ToolResponse[] {
   for (const part of partsOf(message)) {
     if (!py.isDict(part) || partType(part) !== "tool_call_response") continue;
     const value = py.has(part, "response") ? part.response : part.result;
-    responses.push({ id: callId(py.get(part, "id")), response: responseValue(value) });
+    responses.push(new DeferredResponse(callId(py.get(part, "id")), value));
   }
   return responses;
 }

@@ -6,7 +6,7 @@
  * `gen_ai.tool.message` event body calls the id `id`).
  */
 import * as py from "@whileai/hash-embed/internal";
-import { callArguments, callId, responseValue, type ToolCall, type ToolResponse } from "./message.js";
+import { callArguments, callId, DeferredResponse, type ToolCall, type ToolResponse } from "./message.js";
 
 export function messageToolCalls(message: py.Dict): ToolCall[] {
   const calls: ToolCall[] = [];
@@ -25,5 +25,5 @@ export function messageToolCalls(message: py.Dict): ToolCall[] {
 export function toolMessageResponse(message: py.Dict): ToolResponse | null {
   const id = callId(py.or(py.get(message, "tool_call_id"), py.get(message, "id")));
   if (!id) return null;
-  return { id, response: responseValue(py.get(message, "content")) };
+  return new DeferredResponse(id, py.get(message, "content"));
 }

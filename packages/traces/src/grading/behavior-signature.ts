@@ -132,39 +132,31 @@ function definedKeys(args: Dict): string[] {
   return keys;
 }
 
-/** Appends `((key, provenance), ...)`: the argument pairs sorted by key (a dict's keys are distinct). */
-function pushArgumentShape(out: string[], args: Dict): void {
+/**
+ * Appends the argument pairs as tokens: their count, then `key, provenance` sorted by key (a
+ * dict's keys are distinct).
+ */
+function pushArgumentTokens(out: unknown[], args: Dict): void {
   const keys = definedKeys(args);
-  if (keys.length === 0) {
-    out.push("()");
-    return;
-  }
   if (keys.length > 1) keys.sort(compareStrings);
-  out.push("(");
-  for (let i = 0; i < keys.length; i++) {
-    out.push(i > 0 ? ", (" : "(", stringRepr(keys[i]), ", '", provenance(args[keys[i]]), "')");
-  }
-  out.push(keys.length === 1 ? ",)" : ")");
+  out.push(keys.length);
+  for (let i = 0; i < keys.length; i++) out.push(keys[i], provenance(args[keys[i]]));
 }
 
 /**
- * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)`, the text the
- * signature hashes, with `shape` = `(tool, ((key, provenance), ...), status)` per step. The
- * reprs are written out directly (strings through `pyStringRepr`): this runs once per row in
- * `mineTraces`.
+ * What a row's payload is made of, as a flat token list into `out`: per step with a tool
+ * `tool, n, key1, provenance1, ..., keyn, provenancen, status` (n a number, the rest strings),
+ * and last the text after the shape tuple (`", False, 0)"`). The list reads back one way only,
+ * so equal lists are equal payloads: counters of distinct behaviours compare these, and render
+ * a payload only for a list they have not seen.
  */
-export function behaviorPayload(trajectory: unknown): string {
+export function behaviorTokens(trajectory: unknown, out: unknown[]): void {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
   promptSource = strField(row, "prompt");
   promptLower = null;
   prior.reset();
-  // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
-  // and the UTF-8 encoder must first flatten.
-  const out = parts;
   out.length = 0;
-  out.push("((");
-  let count = 0;
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
@@ -172,22 +164,57 @@ export function behaviorPayload(trajectory: unknown): string {
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
-      out.push(count++ > 0 ? ", (" : "(", stringRepr(tool), ", ");
+      out.push(tool);
       const args = get(step, "arguments");
       // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
-      if (isDict(args)) pushArgumentShape(out, args);
-      else out.push("()");
+      if (isDict(args)) pushArgumentTokens(out, args);
+      else out.push(0);
       const result = get(step, "result");
-      out.push(", ", stringRepr(resultField(result, readDict(result), "status")), ")");
+      out.push(resultField(result, readDict(result), "status"));
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }
   }
-  out.push(count === 1 ? ",)" : ")", payloadTail(strField(row, "final_text")));
+  out.push(payloadTail(strField(row, "final_text")));
+}
+
+/**
+ * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)` from its tokens, with
+ * `shape` = `(tool, ((key, provenance), ...), status)` per step. The reprs are written out
+ * directly (strings through `pyStringRepr`).
+ */
+export function renderPayload(tokens: readonly unknown[]): string {
+  // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
+  // and the UTF-8 encoder must first flatten.
+  const out = parts;
+  out.length = 0;
+  out.push("((");
+  let count = 0;
+  const last = tokens.length - 1;
+  let at = 0;
+  while (at < last) {
+    out.push(count++ > 0 ? ", (" : "(", stringRepr(tokens[at++] as string), ", ");
+    const n = tokens[at++] as number;
+    if (n === 0) out.push("()");
+    else {
+      out.push("(");
+      for (let i = 0; i < n; i++, at += 2) out.push(i > 0 ? ", (" : "(", stringRepr(tokens[at] as string), ", '", tokens[at + 1] as string, "')");
+      out.push(n === 1 ? ",)" : ")");
+    }
+    out.push(", ", stringRepr(tokens[at++] as string), ")");
+  }
+  out.push(count === 1 ? ",)" : ")", tokens[last] as string);
   return out.join("");
 }
 
-/** Scratch list of payload pieces, reused: a payload read never re-enters itself. */
+/** Python's `repr(payload)`: the text the signature hashes. */
+export function behaviorPayload(trajectory: unknown): string {
+  behaviorTokens(trajectory, tokenScratch);
+  return renderPayload(tokenScratch);
+}
+
+/** Scratch lists of tokens and payload pieces, reused: a payload read never re-enters itself. */
+const tokenScratch: unknown[] = [];
 const parts: string[] = [];
 
 // Encoding into one reused buffer and writing only the six hex bytes needed is most of the cost

@@ -70,7 +70,7 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
     const row = loader.view(raw[i]);
     if (row !== null) rows.push(row);
   }
-  const mined = mineCounters(rows);
+  const mined = mineCounters(rows, {}, false);
   const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });
 
   const prompts = new Set<string>();

@@ -1,0 +1,32 @@
+/** Messages between the page and the worker that reads and analyses trace files (load.worker.ts). */
+import type { SourceReport, SpansByConversation } from "@whileai/ingest";
+import type { ExplorationData, LabelSettings } from "../analysis/explore.js";
+import type { LoadError } from "./load-error.js";
+
+/** What the page keeps of a file it read: never its bytes. */
+export interface SourceFacts {
+  name: string;
+  /** The file's size as given, before any inflating. */
+  bytes: number;
+  /** Rows read (OTLP and session files assembled into rows), dropped ones included. */
+  rowCount: number;
+  /** Format, gzip, and every line or record dropped or read only in part. */
+  report: SourceReport;
+}
+
+/** The analyses of a file under one label setting, or why that setting does not fit it. */
+export type Explored = { exploration: ExplorationData } | { labelError: string };
+
+export type LoadRequest =
+  /** Read a file. With labels, analyse it and keep its rows for `relabel`; without, send its rows as read. */
+  | { type: "read"; blob: Blob; name: string; labels: LabelSettings | null }
+  /** The last file read, analysed again under other label settings. */
+  | { type: "relabel"; labels: LabelSettings };
+
+export type LoadReply =
+  | { type: "progress"; read: number; total: number }
+  /** `spans`: OpenTelemetry rows' spans by conversation id (empty for other formats), sent once per file. */
+  | { type: "explored"; source: SourceFacts; spans: SpansByConversation; explored: Explored }
+  | { type: "rows"; source: SourceFacts; rows: unknown[] }
+  | { type: "relabelled"; explored: Explored }
+  | { type: "error"; error: LoadError };

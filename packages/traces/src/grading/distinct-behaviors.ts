@@ -1,0 +1,79 @@
+/**
+ * How many distinct behaviour signatures a batch of rows has (`len({behavior_signature(r) for r
+ * in rows})`), without building each row's payload text: a row's payload tokens are read into
+ * small ids (one per step shape, one per tail), and only a row whose id sequence is new has its
+ * payload rendered and hashed. Equal id sequences are equal payloads, so the count is exactly
+ * the number of distinct signatures, 48-bit collisions included.
+ */
+import { behaviorTokens, payloadSignature, renderPayload } from "./behavior-signature.js";
+
+/** A node of the step-shape trie: one edge per token, an id where a step's tokens end. */
+class StepNode {
+  readonly next = new Map<unknown, StepNode>();
+  id = -1;
+}
+
+// Ids are written as UTF-16 units into a row's key: one unit below ESCAPE, three from it.
+const ESCAPE = 0xffff;
+
+export class DistinctBehaviors {
+  private readonly steps = new StepNode();
+  private stepIds = 0;
+  private readonly tails = new Map<string, number>();
+  private readonly seen = new Set<string>();
+  private readonly signatures = new Set<string>();
+  private readonly tokens: unknown[] = [];
+  private readonly codes: number[] = [];
+
+  /** The number of distinct signatures among the rows added. */
+  get size(): number {
+    return this.signatures.size;
+  }
+
+  add(row: unknown): void {
+    const tokens = this.tokens;
+    const codes = this.codes;
+    behaviorTokens(row, tokens);
+    codes.length = 0;
+    const last = tokens.length - 1;
+    let at = 0;
+    while (at < last) {
+      // tool, n, n pairs of key and provenance, status
+      let node = this.child(this.child(this.steps, tokens[at]), tokens[at + 1]);
+      const end = at + 3 + 2 * (tokens[at + 1] as number);
+      for (at += 2; at < end; at++) node = this.child(node, tokens[at]);
+      if (node.id < 0) node.id = this.stepIds++;
+      pushId(codes, node.id);
+    }
+    const tail = tokens[last] as string;
+    let tailId = this.tails.get(tail);
+    if (tailId === undefined) this.tails.set(tail, (tailId = this.tails.size));
+    pushId(codes, tailId);
+    const key = keyOf(codes);
+    if (this.seen.has(key)) return;
+    this.seen.add(key);
+    this.signatures.add(payloadSignature(renderPayload(tokens)));
+  }
+
+  private child(node: StepNode, token: unknown): StepNode {
+    let next = node.next.get(token);
+    if (next === undefined) node.next.set(token, (next = new StepNode()));
+    return next;
+  }
+}
+
+// Rows of many steps are keyed in slices: `apply` is bounded by the engine's argument limit.
+const KEY_SLICE = 4096;
+
+function keyOf(codes: number[]): string {
+  if (codes.length <= KEY_SLICE) return String.fromCharCode.apply(null, codes);
+  let key = "";
+  for (let i = 0; i < codes.length; i += KEY_SLICE) key += String.fromCharCode.apply(null, codes.slice(i, i + KEY_SLICE));
+  return key;
+}
+
+/** A prefix-free code, so distinct id sequences give distinct keys. */
+function pushId(codes: number[], id: number): void {
+  if (id < ESCAPE) codes.push(id);
+  else codes.push(ESCAPE, id >>> 16, id & 0xffff);
+}
