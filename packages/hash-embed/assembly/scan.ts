@@ -2,7 +2,8 @@
 //
 // Sources are stored 16 to a block (layout in src/scan/layout.ts): bucket-major counts, byte
 // `b * 16 + lane` is the count of bucket b in the block's lane-th source, then each lane's
-// f32 1/sqrt(C), the block's f32 lower bound of sqrt(C) and its largest count. A generated row
+// f32 1/sqrt(C), the block's f32 lower bound of sqrt(C), its largest count and its largest C
+// (the sum of a lane's squared counts). A generated row
 // is its nonzero buckets, so a row against a block is one 16-lane vector add (or multiply-add)
 // per query bucket. Every source's screen score is f32(dot) * f32(1 / sqrt(C)), kept within a
 // window below the row's running maximum; the caller recomputes the survivors exactly, the way
@@ -12,14 +13,17 @@ const BLOCK_STRIDE: usize = 4176;
 const RS: usize = 4096;
 const SCALE: usize = 4160;
 const CMAX: usize = 4164;
+const SQUARES_MAX: usize = 4168;
 // Candidates are kept when score >= max * WINDOW: 2^-16 is 40x wider than the screen's error.
 const WINDOW: f32 = 1.0 - 1.0 / 65536.0;
 
-// Row state, 16 bytes a row: running max (f32), candidates kept, overflow flag, token count.
+// Row state, 32 bytes a row: running max (f32), candidates kept, overflow flag, token count,
+// sum of squared counts (saturated: only ever an upper bound).
 const MAX: usize = 0;
 const COUNT: usize = 4;
 const OVERFLOW: usize = 8;
 const TOKENS: usize = 12;
+const SQUARES: usize = 16;
 
 // The row being scanned (one instance scans one row at a time).
 let best: f32 = 0;
@@ -57,7 +61,7 @@ export function scan(
   for (let tile = blockFrom; tile < blockTo; tile += tileBlocks) {
     const tileEnd = min(tile + tileBlocks, blockTo);
     for (let row = rowFrom; row < rowTo; row++) {
-      rowState = state + (<usize>(row - rowFrom) << 4);
+      rowState = state + (<usize>(row - rowFrom) << 5);
       rowCand = cand + <usize>(row - rowFrom) * <usize>cap * 8;
       const q = qStart + (<usize>row << 2);
       const n = nStart + (<usize>row << 2);
@@ -70,10 +74,13 @@ function scanRow(src: usize, qOff: usize, e0: usize, e1: usize, nOff: usize, nCn
   best = load<f32>(rowState, MAX);
   low = best * WINDOW;
   const tokens = <u64>load<u32>(rowState, TOKENS);
+  const squares = <u64>load<u32>(rowState, SQUARES);
+  // The byte path adds one expanded offset per token; rows of more than 255 tokens have none.
+  const expanded = tokens <= 255;
   let k = blockFrom;
   while (k < blockTo) {
     const blk = src + <usize>k * BLOCK_STRIDE;
-    if (k + 4 <= blockTo && tokens * <u64>quadCmax(blk) <= 255) {
+    if (expanded && k + 4 <= blockTo && dotsFit(tokens, squares, quadCmax(blk), quadSquares(blk), 255)) {
       // Four blocks per pass over the query: one offset load feeds four vector adds.
       let a0 = i8x16.splat(0);
       let a1 = i8x16.splat(0);
@@ -93,13 +100,14 @@ function scanRow(src: usize, qOff: usize, e0: usize, e1: usize, nOff: usize, nCn
       k += 4;
       continue;
     }
-    const bound = tokens * <u64>load<u8>(blk, CMAX);
-    if (bound <= 255) {
+    const cmax = <u64>load<u8>(blk, CMAX);
+    const blockSquares = <u64>load<u32>(blk, SQUARES_MAX);
+    if (expanded && dotsFit(tokens, squares, cmax, blockSquares, 255)) {
       // Every dot fits a byte: plain byte adds, one per token.
       let acc = i8x16.splat(0);
       for (let e = e0; e < e1; e++) acc = i8x16.add(acc, v128.load(blk + <usize>load<u32>(qOff + (e << 2))));
       finishBytes(blk, k, acc);
-    } else if (bound <= 65535) {
+    } else if (dotsFit(tokens, squares, cmax, blockSquares, 65535)) {
       blockWords(blk, k, nOff, nCnt, n0, n1);
     } else {
       blockDwords(blk, k, nOff, nCnt, n0, n1);
@@ -109,13 +117,32 @@ function scanRow(src: usize, qOff: usize, e0: usize, e1: usize, nOff: usize, nCn
   store<f32>(rowState, best, MAX);
 }
 
+/**
+ * Whether no lane's dot with this row can exceed `limit`: each dot is at most tokens * the
+ * largest count, and (Cauchy-Schwarz) at most sqrt(row squares * the lane's squares). The
+ * second is the tight one for prompts: a 39-token row against counts up to 7 fails the first.
+ */
 @inline
-function quadCmax(blk: usize): u32 {
+function dotsFit(tokens: u64, squares: u64, cmax: u64, blockSquares: u64, limit: u64): bool {
+  return tokens * cmax <= limit || squares * blockSquares <= limit * limit;
+}
+
+@inline
+function quadSquares(blk: usize): u64 {
+  const s0 = load<u32>(blk, SQUARES_MAX);
+  const s1 = load<u32>(blk, SQUARES_MAX + BLOCK_STRIDE);
+  const s2 = load<u32>(blk, SQUARES_MAX + 2 * BLOCK_STRIDE);
+  const s3 = load<u32>(blk, SQUARES_MAX + 3 * BLOCK_STRIDE);
+  return <u64>max(max(s0, s1), max(s2, s3));
+}
+
+@inline
+function quadCmax(blk: usize): u64 {
   const c0 = <u32>load<u8>(blk, CMAX);
   const c1 = <u32>load<u8>(blk, CMAX + BLOCK_STRIDE);
   const c2 = <u32>load<u8>(blk, CMAX + 2 * BLOCK_STRIDE);
   const c3 = <u32>load<u8>(blk, CMAX + 3 * BLOCK_STRIDE);
-  return max(max(c0, c1), max(c2, c3));
+  return <u64>max(max(c0, c1), max(c2, c3));
 }
 
 /** No lane below this dot can reach `low` (the block's scale is a lower bound of sqrt(C)). */

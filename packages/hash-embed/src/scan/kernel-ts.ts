@@ -5,7 +5,7 @@
  * lanes are summed four at a time in 32-bit words: a row on the u8 path cannot carry between
  * bytes because every dot it sums is at most 255.
  */
-import { BLOCK_STRIDE, CMAX, LANES, RS, SCALE, STATE_COUNT, STATE_MAX, STATE_OVERFLOW, STATE_TOKENS, WINDOW } from "./layout.js";
+import { BLOCK_STRIDE, CMAX, LANES, MAX_EXPANDED, RS, SCALE, SQUARES_MAX, STATE_BYTES, STATE_COUNT, STATE_MAX, STATE_OVERFLOW, STATE_SQUARES, STATE_TOKENS, WINDOW } from "./layout.js";
 import type { ByteSpace } from "./byte-space.js";
 import type { ScanCall, ScreenKernel } from "./kernel.js";
 
@@ -25,10 +25,11 @@ export function tsKernel(space: ByteSpace): ScreenKernel {
 
 function scanRow(space: ByteSpace, call: ScanCall, row: number, blockFrom: number, blockTo: number, dots: Float64Array): void {
   const { u8, u32, f32 } = space;
-  const st = call.state + (row - call.rowFrom) * 16;
+  const st = call.state + (row - call.rowFrom) * STATE_BYTES;
   let best = f32[(st + STATE_MAX) >> 2];
   let low = Math.fround(best * WINDOW);
   const tokens = u32[(st + STATE_TOKENS) >> 2];
+  const squares = u32[(st + STATE_SQUARES) >> 2];
   const e0 = u32[(call.qStart >> 2) + row];
   const e1 = u32[(call.qStart >> 2) + row + 1];
   const n0 = u32[(call.nStart >> 2) + row];
@@ -40,9 +41,9 @@ function scanRow(space: ByteSpace, call: ScanCall, row: number, blockFrom: numbe
   for (let k = blockFrom; k < blockTo; k++) {
     const blk = call.src + k * BLOCK_STRIDE;
     const need = Math.max(Math.floor(low * f32[(blk + SCALE) >> 2]), 1);
-    const bound = tokens * u8[blk + CMAX];
     let any = false;
-    if (bound <= 255) {
+    // Every lane's dot fits a byte (see dotsFit in assembly/scan.ts); a product can only round far above 255^2.
+    if (tokens <= MAX_EXPANDED && (tokens * u8[blk + CMAX] <= 255 || squares * u32[(blk + SQUARES_MAX) >> 2] <= 255 * 255)) {
       if (need > 255) continue;
       let a0 = 0;
       let a1 = 0;

@@ -39,8 +39,10 @@ const nearTies = fc.tuple(counts(20, 60), fc.array(fc.tuple(fc.integer({ min: 1,
 describe("nearest source on adversarial count vectors", () => {
   test("multiples and off-by-one copies: ties and last-bit differences pick Python's source", () => {
     fc.assert(
-      fc.property(fc.array(nearTies, { minLength: 1, maxLength: 6 }), counts(20, 300), (families, query) => {
-        const sources = families.flat().filter((t) => t !== "");
+      fc.property(fc.array(nearTies, { minLength: 1, maxLength: 6 }), counts(20, 300), fc.boolean(), (families, query, reversed) => {
+        // Reversed, the larger multiples come first: slots in norm order then disagree with
+        // index order, and only the index breaks a tie (norm-order.ts).
+        const sources = families.flatMap((f) => (reversed ? [...f].reverse() : f)).filter((t) => t !== "");
         expectExact([countsText(query), ...families.map((f) => f[0])], sources);
       }),
       { numRuns: 500 },
@@ -52,6 +54,26 @@ describe("nearest source on adversarial count vectors", () => {
     const sources = [at([[1, 255]]), at([[1, 255], [2, 255]]), at([[1, 256]]), at([[1, 1], [3, 255]]), at([[4, 200], [5, 200]])];
     const generated = [at([[1, 1]]), at([[1, 255]]), at([[1, 257], [3, 1]]), at([[4, 300], [5, 300]]), at([[1, 70000]]), at([[3, 1]])];
     expectExact(generated, sources);
+  });
+
+  test("the Cauchy-Schwarz byte bound at its limit, in one-block and four-block passes", () => {
+    // Fillers have C = 5; "1:16" and "3:17" sit among them (each alone along its direction), so
+    // a four-block pass holds one of them. Row "3:15" against "3:17": squares 225 * 289 = 255^2
+    // exactly, a dot of 255 (byte path). Row "1:16" against "1:16": 256 * 256 > 255^2 and
+    // tokens * max count = 256, so a byte sum would wrap to 0 and lose the copy: a bound one
+    // step looser, or one taking the quad's smallest C instead of its largest, does exactly that.
+    const sources = Array.from({ length: 150 }, (_, i) => `${2 + (i % 60)}:1 ${100 + (i % 9)}:2`);
+    sources[37] = "3:17";
+    sources[101] = "1:16";
+    sources[140] = "3:15 2:1";
+    expectExact(["3:15", "1:16", "1:16 2:1", "3:17", "3:15 2:1", "2:1 100:2"], sources);
+    expectExact(["1:16", "3:15"], sources.slice(0, 130));
+  });
+
+  test("exact ties between a larger and a smaller multiple go to the lower index whatever the norm order", () => {
+    // Multiples by powers of two give bit-identical cosines; the larger norm comes first here.
+    const sources = ["1:4 2:4", "7:1", "1:2 2:2", "1:1 2:1", "3:8 4:8 5:8", "3:1 4:1 5:1"];
+    expectExact(["1:1 2:1", "1:3 2:3", "3:2 4:2 5:2", "7:2"], sources);
   });
 
   test("a query tied with more sources than the candidate list and one rescan range hold", () => {

@@ -24,7 +24,9 @@ import {
   RESCAN_CAPACITY,
   STATE_COUNT,
   STATE_MAX,
+  STATE_BYTES,
   STATE_OVERFLOW,
+  STATE_SQUARES,
   STATE_TOKENS,
   TILE_BLOCKS,
   WINDOW,
@@ -119,12 +121,14 @@ export class NearestFinder {
     }
     u32[(c.qStart >> 2) + row + 1] = q;
     u32[(c.nStart >> 2) + row + 1] = n0 + e.size;
-    const st = (c.state + row * 16) >> 2;
+    const st = (c.state + row * STATE_BYTES) >> 2;
     f32[st + STATE_MAX / 4] = 0;
     u32[st + STATE_COUNT / 4] = 0;
     u32[st + STATE_OVERFLOW / 4] = 0;
-    // The kernel bounds dots by tokens * max count; clamp so huge rows take the i32 path.
+    // The kernel bounds dots by tokens * max count and by Cauchy-Schwarz; saturating either
+    // only loosens its bound (huge rows take the i32 path).
     u32[st + STATE_TOKENS / 4] = Math.min(e.tokens, 0xffffffff);
+    u32[st + STATE_SQUARES / 4] = Math.min(e.squares(), 0xffffffff);
     return true;
   }
 
@@ -146,14 +150,17 @@ export class NearestFinder {
   private resolve(row: number): [number, number] {
     const { u32, f32 } = this.space;
     const c = this.call;
-    const st = (c.state + row * 16) >> 2;
+    const st = (c.state + row * STATE_BYTES) >> 2;
     const top = f32[st + STATE_MAX / 4];
     const query = this.queries[row];
     let best = 0.0;
     let bestJ = -1;
+    const { originals } = this.sources;
+    // Slots are in norm order, not index order (norm-order.ts): a tie goes to the lower index,
+    // as Python's strict > over sources in index order gives it.
     const consider = (stored: number) => {
       const sim = query.cosineWithBlock(this.space.u8, this.sources.base + Math.floor(stored / LANES) * BLOCK_STRIDE, stored % LANES);
-      if (sim > best) {
+      if (sim > best || (sim === best && sim > 0 && originals[stored] < originals[bestJ])) {
         best = sim;
         bestJ = stored;
       }
@@ -166,7 +173,7 @@ export class NearestFinder {
         this.rescan(row, top, low, consider);
       }
     }
-    let bestIndex = bestJ < 0 ? -1 : this.sources.originals[bestJ];
+    let bestIndex = bestJ < 0 ? -1 : originals[bestJ];
     for (const s of this.sources.sparse) {
       const sim = query.cosineWithSparse(s.buckets, s.counts);
       if (sim > best || (sim === best && sim > 0 && s.index < bestIndex)) {
@@ -189,13 +196,15 @@ export class NearestFinder {
     const c = this.call;
     const { u32, f32 } = this.space;
     const rescan: ScanCall = { ...c, state: this.work + WORK.rescanState, cand: this.work + WORK.rescanCand, cap: RESCAN_CAPACITY, rowFrom: row, rowTo: row + 1 };
-    const tokens = u32[((c.state + row * 16) >> 2) + STATE_TOKENS / 4];
+    const tokens = u32[((c.state + row * STATE_BYTES) >> 2) + STATE_TOKENS / 4];
+    const squares = u32[((c.state + row * STATE_BYTES) >> 2) + STATE_SQUARES / 4];
     for (let from = 0; from < this.sources.blocks; from += RESCAN_BLOCKS) {
       const st = rescan.state >> 2;
       f32[st + STATE_MAX / 4] = top;
       u32[st + STATE_COUNT / 4] = 0;
       u32[st + STATE_OVERFLOW / 4] = 0;
       u32[st + STATE_TOKENS / 4] = tokens;
+      u32[st + STATE_SQUARES / 4] = squares;
       rescan.blockFrom = from;
       rescan.blockTo = Math.min(from + RESCAN_BLOCKS, this.sources.blocks);
       this.kernel.scan(rescan);

@@ -3,6 +3,7 @@
  * cutting the generated rows into chunks (only this shard's rows), judging each chunk's rows in
  * order, reporting progress. Runners (this thread, or worker threads) only find nearest sources.
  */
+import { BATCH_ROWS } from "./layout.js";
 import { LeakageIndex } from "./leakage-index.js";
 import type { NearestSink } from "./nearest.js";
 import type { ResolvedOptions } from "./options.js";
@@ -18,7 +19,12 @@ export interface Chunk {
 
 /** Rows per chunk: about 2 x 10^8 pairs, so progress and cancellation come every ~0.1-1 s. */
 export function chunkRows(sources: number): number {
-  return Math.min(8192, Math.max(64, Math.round(2e8 / Math.max(1, sources))));
+  return wholeBatches(Math.min(8192, Math.max(64, Math.round(2e8 / Math.max(1, sources)))));
+}
+
+/** Rounded up to whole kernel batches: a chunk of 3,125 rows would end in a batch of 53. */
+function wholeBatches(rows: number): number {
+  return Math.ceil(rows / BATCH_ROWS) * BATCH_ROWS;
 }
 
 export class ScanSession {
@@ -48,7 +54,7 @@ export class ScanSession {
     if (this.workers > 1 && this.rowsTotal !== null) {
       // A known, short input still gives every thread several chunks, or one thread gets them all.
       const rows = this.options.shard === undefined ? this.rowsTotal : Math.ceil(this.rowsTotal / this.options.shard.count);
-      this.chunkSize = Math.min(this.chunkSize, Math.max(256, Math.ceil(rows / (4 * this.workers))));
+      this.chunkSize = Math.min(this.chunkSize, wholeBatches(Math.max(256, Math.ceil(rows / (4 * this.workers)))));
     }
     this.started = performance.now();
   }

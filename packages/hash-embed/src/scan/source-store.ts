@@ -7,7 +7,8 @@
  */
 import type { ByteSpace } from "./byte-space.js";
 import type { CountEmbedder } from "./count-embedder.js";
-import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE } from "./layout.js";
+import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
+import { applyNormOrder, normOrder, SCALE_SLACK } from "./norm-order.js";
 
 /** A source too large for a byte per bucket. */
 export interface SparseSource {
@@ -25,15 +26,14 @@ export interface SourceLayout {
   sparse: SparseSource[];
 }
 
-// Lowered by a millionth so that float rounding can only make the block bound looser.
-const SCALE_SLACK = 1 - 1e-6;
-
 export class SourceStore {
   /** Sources seen (non-empty texts), stored or not: Python's `n_sources`. */
   count = 0;
   stored = 0;
   readonly sparse: SparseSource[] = [];
   private originals = new Int32Array(1024);
+  /** Each stored source's sum of squared counts C (exact: at most 256 * 255^2). */
+  private squares = new Uint32Array(1024);
   private readonly fingerprints = new Map<number, number>();
 
   constructor(
@@ -71,18 +71,25 @@ export class SourceStore {
       this.space.ensure(block + BLOCK_STRIDE);
       this.space.f32[(block + SCALE) >> 2] = Infinity;
     }
-    const { u8, f32 } = this.space;
+    const { u8, u32, f32 } = this.space;
     const { counts, nonzero, size } = embedder;
     for (let k = 0; k < size; k++) u8[block + nonzero[k] * LANES + lane] = counts[nonzero[k]];
-    const root = Math.sqrt(embedder.squares());
+    // At most 256 * 255^2 (counts fit a byte here), so the u32 is exact.
+    const squares = embedder.squares();
+    const root = Math.sqrt(squares);
     f32[(block + RS) / 4 + lane] = Math.fround(1 / root);
     f32[(block + SCALE) >> 2] = Math.min(f32[(block + SCALE) >> 2], Math.fround(root * SCALE_SLACK));
     u8[block + CMAX] = Math.max(u8[block + CMAX], cmax);
+    u32[(block + SQUARES_MAX) >> 2] = Math.max(u32[(block + SQUARES_MAX) >> 2], squares);
     if (this.stored === this.originals.length) {
       const grown = new Int32Array(this.originals.length * 2);
       grown.set(this.originals);
       this.originals = grown;
+      const grownSquares = new Uint32Array(this.squares.length * 2);
+      grownSquares.set(this.squares);
+      this.squares = grownSquares;
     }
+    this.squares[this.stored] = squares;
     this.originals[this.stored++] = index;
   }
 
@@ -103,8 +110,12 @@ export class SourceStore {
     return { base: this.base, blocks: this.blocks, stored: this.stored, originals: this.originals.subarray(0, this.stored), sparse: this.sparse };
   }
 
-  /** Drops the deduplication index once every source is in: it is not needed to scan. */
+  /**
+   * Ends the source list: drops the deduplication index (it is not needed to scan) and puts the
+   * stored sources in norm order (norm-order.ts). Slots mean positions from here on.
+   */
   seal(): void {
     this.fingerprints.clear();
+    applyNormOrder(this.space, this.base, this.stored, normOrder(this.squares, this.stored), this.originals, this.squares);
   }
 }

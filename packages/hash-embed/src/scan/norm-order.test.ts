@@ -1,0 +1,55 @@
+import fc from "fast-check";
+import { expect, test } from "vitest";
+import { ChosenCounts } from "../testing/chosen-counts.js";
+import { ByteSpace } from "./byte-space.js";
+import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
+import { SCALE_SLACK } from "./norm-order.js";
+import { SourceStore } from "./source-store.js";
+
+/** Counts, C and the f32 1/sqrt(C) of the source in slot `slot`. */
+function lane(space: ByteSpace, slot: number): { counts: number[]; rs: number } {
+  const block = Math.floor(slot / LANES) * BLOCK_STRIDE;
+  const counts = Array.from({ length: DIM }, (_, b) => space.u8[block + b * LANES + (slot % LANES)]);
+  return { counts, rs: space.f32[(block + RS) / 4 + (slot % LANES)] };
+}
+
+test("sealing moves every source whole into (C, index) order and rebuilds the block headers", () => {
+  const vector = fc.array(fc.tuple(fc.integer({ min: 0, max: DIM - 1 }), fc.integer({ min: 1, max: 40 })), { minLength: 1, maxLength: 6 });
+  fc.assert(
+    fc.property(fc.array(vector, { minLength: 1, maxLength: 70 }), (vectors) => {
+      const texts = vectors.map((pairs) => pairs.map(([b, c]) => `${b}:${c}`).join(" "));
+      const space = new ByteSpace(1 << 16, { wasm: false });
+      const store = new SourceStore(space, 0);
+      const embedder = new ChosenCounts();
+      // What each stored source was before sealing, by its index.
+      const before = new Map<number, { counts: number[]; rs: number }>();
+      for (const text of texts) {
+        embedder.embed(text);
+        store.add(embedder);
+      }
+      const unsorted = store.layout();
+      for (let slot = 0; slot < unsorted.stored; slot++) before.set(unsorted.originals[slot], lane(space, slot));
+      store.seal();
+      const { originals, stored, blocks } = store.layout();
+      expect(stored).toBe(unsorted.stored);
+      let previous = -1;
+      for (let slot = 0; slot < stored; slot++) {
+        const now = lane(space, slot);
+        expect(now).toEqual(before.get(originals[slot]));
+        const squares = now.counts.reduce((s, c) => s + c * c, 0);
+        // Nondecreasing C; equal C keeps index order.
+        expect(squares * 1e6 + originals[slot]).toBeGreaterThan(previous);
+        previous = squares * 1e6 + originals[slot];
+      }
+      for (let k = 0; k < blocks; k++) {
+        const block = k * BLOCK_STRIDE;
+        const lanes = Array.from({ length: Math.min(LANES, stored - k * LANES) }, (_, l) => lane(space, k * LANES + l).counts);
+        const squares = lanes.map((counts) => counts.reduce((s, c) => s + c * c, 0));
+        expect(space.f32[(block + SCALE) / 4]).toBe(Math.min(...squares.map((c) => Math.fround(Math.sqrt(c) * SCALE_SLACK))));
+        expect(space.u8[block + CMAX]).toBe(Math.max(...lanes.flat()));
+        expect(space.u32[(block + SQUARES_MAX) / 4]).toBe(Math.max(...squares));
+      }
+    }),
+    { numRuns: 200 },
+  );
+});
