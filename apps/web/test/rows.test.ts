@@ -1,6 +1,7 @@
 // The table of every row in Chromium: its counts, order and column summaries are the analysis
 // modules' on the same rows in Node; 100,000 rows stay a window of rows in the page; the keyboard
 // moves through them; and the view lives in the link.
+import { copyFileSync } from "node:fs";
 import { loadTraces } from "@whileai/traces/node";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -61,7 +62,12 @@ describe("the rows table in the browser", () => {
     expect(await page.locator('th[data-col="tool_calls"]').getAttribute("aria-sort")).toBe("descending");
     const c = table.columns.findIndex((col) => col.key === "faulted_calls");
     expect(await page.getByTestId("summary-faulted_calls").textContent()).toBe(summaryText(summarizeColumn(table.columns[c], table.cells[c], want)));
+    // From the first column, as a user sees the table before scrolling it sideways.
+    await page.locator(".grid-scroll").evaluate((el) => {
+      el.scrollLeft = 0;
+    });
     await page.screenshot({ path: `${ARTIFACTS}rows.png` });
+    if (process.env.UPDATE_SCREENSHOT === "1") copyFileSync(`${ARTIFACTS}rows.png`, new URL("../../../docs/explorer-rows.png", import.meta.url));
 
     // A number filter that does not read says why, naming the column.
     await page.getByTestId("filter-tool_calls").fill(">many");

@@ -2,7 +2,7 @@
 // nested by parent id, with the durations the file gives, linked both ways to the steps; the
 // cost cards and per-model table equal usageSummary computed in Node on the same bytes, an edited
 // price changes the cost (and is kept across a reload), the list sorts and filters by them.
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { readTraces } from "@whileai/ingest";
 import { rowsWithSpans } from "@whileai/otel";
 import { loadTraces } from "@whileai/traces";
@@ -116,7 +116,9 @@ describe("spans", () => {
     const last = linked[0];
     await page.locator(`.steps > li[data-step-index="${last.step}"] [data-testid="step-to-span"]`).click();
     await expect.poll(() => page.locator(".span-row.focused").getAttribute("data-span-id")).toBe(last.spanId);
-    await page.getByTestId("conversation").screenshot({ path: `${ARTIFACTS}spans${file.startsWith("otel/") ? "" : "-vercel-ai-7"}.png` });
+    const shot = `${ARTIFACTS}spans${file.startsWith("otel/") ? "" : "-vercel-ai-7"}.png`;
+    await page.getByTestId("conversation").screenshot({ path: shot });
+    if (process.env.UPDATE_SCREENSHOT === "1" && file.startsWith("otel/")) copyFileSync(shot, new URL("../../../docs/explorer-spans.png", import.meta.url));
     expect(explorer.errors).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ const OVERSCAN = 10;
 const BODY_HEIGHT = 480;
 /** Column widths in pixels (a fixed layout: the row height stays fixed whatever a cell holds). */
 const WIDTHS: Record<string, number> = { "#": 64, task: 200, prompt: 280, final_text: 280, tools: 180 };
+const widthOf = (key: string) => WIDTHS[key] ?? 130;
 
 export interface RowsViewProps {
   table: RowTable;
@@ -111,6 +112,8 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
       <div class="grid-scroll" ref={body} style={{ maxHeight: `${BODY_HEIGHT}px` }} onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}>
         <table
           class="grid"
+          // A fixed layout takes its column widths from <col> only when the table's own width is fixed too.
+          style={{ width: `${table.columns.reduce((sum, c) => sum + widthOf(c.key), 0)}px` }}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern, a table whose rows the arrow keys move through.
           role="grid"
           aria-label="Every row"
@@ -123,7 +126,7 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
           data-testid="rows-grid"
         >
           <colgroup>
-            {table.columns.map((c) => <col key={c.key} style={{ width: `${WIDTHS[c.key] ?? 130}px` }} />)}
+            {table.columns.map((c) => <col key={c.key} style={{ width: `${widthOf(c.key)}px` }} />)}
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
