@@ -27,6 +27,13 @@ const encoder = new TextEncoder();
 // The offsets table is written through a Uint32Array, which the kernel reads little-endian.
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
+/**
+ * A compiled `WebAssembly.Module`, named without `WebAssembly`: TypeScript declares it only in its
+ * DOM and WebWorker libraries, so naming it in these declarations would fail a Node project's type
+ * check (`lib: ["ES2022"]`, no skipLibCheck), as `WasmMemory` in scan/byte-space.ts explains.
+ */
+export type CompiledWasm = object;
+
 const modules = new Map<string, WebAssembly.Module | null>();
 
 /** `base64` compiled once, or null where WebAssembly (or its bulk-memory ops) is missing or refuses it. */
@@ -48,7 +55,7 @@ function compileOnce(base64: string): WebAssembly.Module | null {
 }
 
 /** The compact kernel (2 KB: under the 4 KB browsers compile synchronously on their main thread). */
-export function blake2bModule(): WebAssembly.Module | null {
+export function blake2bModule(): CompiledWasm | null {
   return compileOnce(BLAKE2B_WASM);
 }
 
@@ -56,7 +63,7 @@ export function blake2bModule(): WebAssembly.Module | null {
  * The same kernel with the rounds unrolled for `wordTokens`, about 13 KB: a browser's main thread
  * refuses to compile that synchronously, and there the compact one is taken instead.
  */
-export function blake2bFastestModule(): WebAssembly.Module | null {
+export function blake2bFastestModule(): CompiledWasm | null {
   return compileOnce(BLAKE2B_UNROLLED_WASM) ?? blake2bModule();
 }
 
@@ -140,8 +147,8 @@ class WasmKernel {
   private readonly exports: Blake2bExports;
   private readonly base: number;
 
-  constructor(module: WebAssembly.Module) {
-    this.exports = new WebAssembly.Instance(module, {}).exports as unknown as Blake2bExports;
+  constructor(module: CompiledWasm) {
+    this.exports = new WebAssembly.Instance(module as WebAssembly.Module, {}).exports as unknown as Blake2bExports;
     this.base = this.exports.heapBase();
     this.bytes = new Uint8Array(this.exports.memory.buffer);
     this.words = new Uint32Array(this.exports.memory.buffer);

@@ -5,7 +5,7 @@
  * (assembly/blake2b.ts `wordTokens`), so no token string is built and nothing is copied per
  * token. Without WebAssembly the token strings are built and given to a string hasher.
  */
-import { Blake2bBatch, blake2bFastestModule } from "../blake2b-batch.js";
+import { Blake2bBatch, blake2bFastestModule, type CompiledWasm } from "../blake2b-batch.js";
 import { DIM } from "./layout.js";
 
 export interface WordTokenHasher {
@@ -62,8 +62,8 @@ export class WasmWordTokens implements WordTokenHasher {
   private scratch = 0;
   private scratchCap = 0;
 
-  constructor(module: WebAssembly.Module) {
-    this.exports = new WebAssembly.Instance(module, {}).exports as unknown as WordTokenExports;
+  constructor(module: CompiledWasm) {
+    this.exports = new WebAssembly.Instance(module as WebAssembly.Module, {}).exports as unknown as WordTokenExports;
     this.base = this.exports.heapBase();
     this.u8 = new Uint8Array(this.exports.memory.buffer);
     this.i32 = new Int32Array(this.exports.memory.buffer);
