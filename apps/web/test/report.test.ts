@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { describeFormat } from "@whileai/ingest";
 import { inferHarness, loadTraces, splitPseudoProduction } from "@whileai/traces/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, inLoadWorkers, openExplorer, type Explorer } from "./support/browser.js";
+import { ARTIFACTS, EXAMPLES_DIR, foreignRequests, inLoadWorkers, loadWorkers, openExplorer, type Explorer } from "./support/browser.js";
 import { exampleFiles, frontDoor, frontDoorError, rawRows, referenceReport, type LabelOptions } from "./support/reference.js";
 import { expectReportShown, number, shownStat } from "./support/shown-report.js";
 import { lossesAsShown, pickFile, problemsAsShown, shownSource } from "./support/shown-source.js";
@@ -281,13 +281,19 @@ describe("the trace report in the browser", () => {
     await page.locator('[data-tab="harness"]').click();
     await expect.poll(() => page.locator('[data-tab="harness"]').getAttribute("aria-selected")).toBe("true");
     await page.locator('[data-tab="report"]').click();
-    // Cancel: the read stops at once, and the file before is still the one shown.
+    // Cancel: the read stops at once (its reader is ended and a fresh one started), and the file
+    // before is still the one shown.
+    const [cancelled] = await loadWorkers(page);
+    const ended = cancelled.waitForEvent("close");
+    const fresh = page.waitForEvent("worker", { predicate: (w) => /\/load\.worker[-.]/.test(w.url()) });
     await page.getByTestId("trace-cancel-read").click();
     await expect.poll(() => page.getByTestId("trace-reading").count()).toBe(0);
     expect(await page.getByTestId("file-summary").locator("strong").textContent()).toBe("support-canonical.jsonl");
     expect(await page.getByTestId("load-error").count()).toBe(0);
     // A fresh reader took the cancelled one's place: the same file, gated again, reads to the end once opened.
-    await inLoadWorkers(page, gate);
+    await ended;
+    await (await fresh).evaluate(gate);
+    expect(await loadWorkers(page)).toHaveLength(1);
     await page.getByTestId("trace-file").setInputFiles({ name: "gated-again.jsonl", mimeType: "application/jsonl", buffer: bytes });
     await expect.poll(() => progress.getAttribute("value")).toBe(String(1 << 20));
     await inLoadWorkers(page, () => (globalThis as unknown as { openReads: () => void }).openReads());
