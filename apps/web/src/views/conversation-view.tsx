@@ -7,6 +7,7 @@ import { traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { filterAndSort, RANKINGS, type Ranking } from "../analysis/row-ranking.js";
 import { NO_SPANS, type SpansOf } from "../analysis/row-spans.js";
+import type { ConversationList } from "../state/url-state.js";
 import { usageSummary, type RowUsage } from "../analysis/usage.js";
 import { usePrices } from "../load/price-store.js";
 import { clip, count, shown } from "./format.js";
@@ -25,14 +26,13 @@ export interface ConversationViewProps {
   /** The row open, by its index in the file. */
   selected: number;
   onSelect: (row: number) => void;
-  filter: string;
-  onFilter: (filter: string) => void;
+  /** The list's prompt filter, order and minimum (kept in the URL by the page). */
+  list: ConversationList;
+  onList: (change: Partial<ConversationList>) => void;
 }
 
-export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect, filter, onFilter }: ConversationViewProps) {
+export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect, list: { filter, ranking, atLeast }, onList }: ConversationViewProps) {
   const list = useRef<HTMLOListElement>(null);
-  const [ranking, setRanking] = useState<Ranking>("file");
-  const [atLeast, setAtLeast] = useState("");
   const prices = usePrices();
   const usage = useMemo(() => usageSummary(rows as unknown as Record<string, unknown>[], prices, spansOf).perRow, [rows, prices, spansOf]);
   const matches = useMemo(() => {
@@ -58,18 +58,18 @@ export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect,
   return (
     <section class="conversations" data-testid="conversations">
       <div class="conversation-list">
-        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => onFilter(e.currentTarget.value)} aria-label="Filter conversations by prompt" data-testid="conversation-filter" />
+        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => onList({ filter: e.currentTarget.value })} aria-label="Filter conversations by prompt" data-testid="conversation-filter" />
         <div class="ranking">
           <label>
             {"Sort "}
-            <select value={ranking} onChange={(e) => setRanking(e.currentTarget.value as Ranking)} data-testid="sort-rows" aria-label="Sort conversations by">
+            <select value={ranking} onChange={(e) => onList({ ranking: e.currentTarget.value as Ranking })} data-testid="sort-rows" aria-label="Sort conversations by">
               {RANKINGS.map(([id, title]) => <option key={id} value={id}>{title}</option>)}
             </select>
           </label>
           {ranking !== "file" && (
             <label>
               {"at least "}
-              <input type="number" min="0" step="any" value={atLeast} onInput={(e) => setAtLeast(e.currentTarget.value)} data-testid="rows-at-least" aria-label={`Only rows with at least this ${unit}`} />
+              <input type="number" min="0" step="any" value={atLeast} onInput={(e) => onList({ atLeast: e.currentTarget.value })} data-testid="rows-at-least" aria-label={`Only rows with at least this ${unit}`} />
               {` ${unit}`}
             </label>
           )}
