@@ -119,7 +119,7 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
   return (
     <article class="conversation" data-testid="conversation" data-row={index}>
       <header>
-        <h3>Row {index + 1}</h3>
+        <h2>Row {index + 1}</h2>
         <RewardChip reward={row.reward} />
         {fault !== NO_FAULT && <span class="chip fault">{fault}</span>}
       </header>
@@ -130,15 +130,15 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
         <div data-usage="model"><dt>model</dt><dd>{usage.model ?? "–"}</dd></div>
         <div data-usage="cost" data-value={usage.costUsd ?? ""}><dt>estimated cost</dt><dd>{usage.model === null && usage.costUsd === null ? "–" : usd(usage.costUsd)}</dd></div>
       </dl>
-      <h4>Prompt</h4>
+      <h3>Prompt</h3>
       <p class="prompt">{row.prompt || <span class="muted">(none)</span>}</p>
       {spans !== undefined && spans.length > 0 && (
         <>
-          <h4>{`Spans (${spans.length})`}</h4>
+          <h3>{`Spans (${spans.length})`}</h3>
           <LazySpanWaterfall spans={spans} focused={focus.span} onSpan={(i) => setFocus({ span: i, step: spans[i].step })} />
         </>
       )}
-      <h4>{`Steps (${row.steps.length})`}</h4>
+      <h3>{`Steps (${row.steps.length})`}</h3>
       <ol class="steps" ref={stepList}>
         {row.steps.map((step, i) => {
           const span = spanOfStep.get(i);
@@ -153,7 +153,7 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
           );
         })}
       </ol>
-      <h4>Final text</h4>
+      <h3>Final text</h3>
       <p class="final-text">{row.final_text || <span class="muted">(none)</span>}</p>
       {extra.length > 0 && (
         <details>
