@@ -3,8 +3,9 @@
  * list prices for text (no batch, cache or long-context rates). It ships with the page and is
  * never fetched: prices change, so the page names its date and source and lets the user edit it.
  * Cross-checked on 2026-12-03 (this machine cannot reach the vendors' pages) against dated
- * third-party transcriptions of them: every OpenAI and Anthropic entry, and Gemini 2.5 Pro's
- * prompt-up-to-200k rate, agree. Models released after the table's month are not in it.
+ * third-party transcriptions of them: they agree on every Anthropic and OpenAI entry but
+ * gpt-4-turbo (not found) and on Gemini 2.5 Pro's prompt-up-to-200k rate; the Gemini Flash
+ * rates were not found. Models released after the table's month are not in it.
  */
 
 export interface ModelPrice {
