@@ -179,7 +179,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     const method = req.method ?? "GET";
     const [head, id, action] = parts;
     // The explorer's page and files, by their exact names (none is a route's name).
-    if (ui !== null && ui.answer(req, res)) return;
+    if (ui?.answer(req, res)) return;
     if (head === "blobs" && parts.length === 2) {
       const blob = datasetId(id!);
       if (method === "PUT") return putBlob(ctx, blob, url.searchParams, req, res, maxUploadBytes);

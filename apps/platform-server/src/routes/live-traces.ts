@@ -64,6 +64,14 @@ class Wake {
   }
 }
 
+/** Resolves once a full response buffer has drained (or the client left): a slow reader is not sent more meanwhile. */
+function drained(res: ServerResponse): Promise<void> {
+  return new Promise<void>((resolve) => {
+    res.once("drain", resolve);
+    res.once("close", resolve);
+  });
+}
+
 export class LiveTraces {
   private readonly open = new Set<{ account: string; wake: Wake; heartbeat(): void; end(): void }>();
   private readonly unlisten: () => void;
@@ -125,7 +133,7 @@ export class LiveTraces {
           text += `id: ${platform}:${change.seq}\nevent: trace\ndata: {"trace":${JSON.stringify(change.traceId)},"rows":[${change.rows.join(",")}]}\n\n`;
           after = change.seq;
         }
-        if (text !== "" && !res.write(text)) await new Promise<void>((resolve) => (res.once("drain", resolve), res.once("close", resolve)));
+        if (text !== "" && !res.write(text)) await drained(res);
         if (changes.length < PAGE && !ended) await wake.wait();
       }
     } catch (error) {
