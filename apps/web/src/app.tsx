@@ -187,8 +187,8 @@ export function App() {
                 spansOf={exploration.spansOf}
                 selected={view.row}
                 onSelect={(row) => update({ row })}
-                filter={view.conversationFilter}
-                onFilter={(conversationFilter) => update({ conversationFilter })}
+                list={view.conversations}
+                onList={(change) => setView((v) => ({ ...v, conversations: { ...v.conversations, ...change } }))}
               />
             ) : view.tab === "cost" ? (
               <CostView rows={exploration.rows} spansOf={exploration.spansOf} />
