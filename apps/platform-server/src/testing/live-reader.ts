@@ -46,7 +46,10 @@ export async function openLive(origin: string, headers: Record<string, string>):
         waiters.add(check);
         check();
       }),
-    lastId: () => events.findLast((e) => e.id !== null)?.id ?? null,
+    lastId: () => {
+      for (let i = events.length - 1; i >= 0; i--) if (events[i]!.id !== null) return events[i]!.id;
+      return null;
+    },
     close: () => abort.abort(),
   };
   if (response.status !== 200 || !response.body) return reader;
