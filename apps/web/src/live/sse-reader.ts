@@ -77,6 +77,8 @@ export function sseParser(dispatch: (event: SseEvent) => void, retry: (ms: numbe
   };
   return {
     feed(text) {
+      // An empty chunk says nothing about the CR held from the one before.
+      if (text === "") return;
       if (pendingCr && text.startsWith("\n")) text = text.slice(1);
       pendingCr = false;
       buffer += text;
