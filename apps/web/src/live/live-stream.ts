@@ -4,7 +4,8 @@
  * key's rows.
  * - `wai otel serve` (@whileai/otel's live-row-stream) appends: `row` events numbered `<run>:<n>`,
  *   each one row of its own key. Every number is checked, so a page that lost or repeated a row
- *   says so instead of showing wrong numbers.
+ *   says so instead of showing wrong numbers; rows the receiver no longer holds come as one
+ *   `dropped` event, said as such.
  * - The local platform (`GET /traces/live`) rebuilds a trace's rows as more of its spans arrive:
  *   `trace` events `{trace, rows}` say "this trace's rows are now [...]", ids `<platform>:<seq>`
  *   in the database's order, so a trace sent again replaces its rows and is never counted twice.
@@ -60,6 +61,15 @@ export function openLiveStream(endpoint: LiveEndpoint, sink: LiveSink, apiKey: s
           }
           run = id;
           sink.state("open");
+          return;
+        }
+        if (type === "dropped") {
+          // The receiver holds only its newest rows (--live-mib): these are in its output, not here.
+          const dropped = parse(data, "the stream's dropped notice") as { from?: unknown; to?: unknown } | undefined;
+          if (typeof dropped?.from !== "number" || typeof dropped.to !== "number") return sink.problem("the stream's dropped notice names no rows; some rows may be missing");
+          if (dropped.to <= last) return;
+          sink.problem(`rows ${Math.max(dropped.from, last + 1)} to ${dropped.to} are no longer held by the receiver (it keeps its newest rows for the live view); they are in its output file, and the numbers here leave them out`);
+          last = dropped.to;
           return;
         }
         const n = position(lastEventId);

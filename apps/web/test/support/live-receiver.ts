@@ -53,9 +53,9 @@ export function ensureCliExplorer(): void {
   if (!same()) throw new Error(`${CLI_UI} still holds another build of the explorer than ${DIST}`);
 }
 
-export async function startLiveReceiver(out: string, idleMs: number): Promise<LiveReceiver> {
+export async function startLiveReceiver(out: string, idleMs: number, extra: string[] = []): Promise<LiveReceiver> {
   ensureCliExplorer();
-  const child = spawn(process.execPath, [WAI, "otel", "serve", "--ui", "--port", "0", "--idle-ms", String(idleMs), "--out", out], {
+  const child = spawn(process.execPath, [WAI, "otel", "serve", "--ui", "--port", "0", "--idle-ms", String(idleMs), "--out", out, ...extra], {
     env: { PATH: process.env["PATH"] },
     stdio: ["ignore", "ignore", "pipe"],
   });
