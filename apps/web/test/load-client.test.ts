@@ -13,8 +13,19 @@ class ScriptedWorker {
   terminated = false;
   onmessage: ((event: MessageEvent<LoadReply>) => void) | null = null;
   onerror: ((event: ErrorEvent) => void) | null = null;
+  private waiting: (() => void) | null = null;
   postMessage(request: LoadRequest): void {
     this.asked.push(request);
+    this.waiting?.();
+  }
+  /** Resolves once the worker has been asked `n` things (the relabel queue posts from promise callbacks). */
+  askedFor(n: number): Promise<void> {
+    if (this.asked.length >= n) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.waiting = () => {
+        if (this.asked.length >= n) resolve();
+      };
+    });
   }
   terminate(): void {
     this.terminated = true;
@@ -28,8 +39,6 @@ class ScriptedWorker {
 const labels = (rewardKey: string): LabelSettings => ({ rewardKey: [rewardKey], threshold: null });
 const facts = (name: string): SourceFacts => ({ name, bytes: 1, rowCount: 1, report: {} }) as unknown as SourceFacts;
 const explored = (tag: string): Explored => ({ labelError: tag });
-/** Lets queued promise callbacks run (the relabel queue advances in them). */
-const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 function scripted(): { reader: LoadWorker; workers: ScriptedWorker[] } {
   const workers: ScriptedWorker[] = [];
@@ -54,11 +63,11 @@ describe("LoadWorker", () => {
     const file = await opened(reader, workers[0], "a.jsonl");
     const one = file.relabel(labels("score"));
     const two = file.relabel(labels("passed"));
-    await settled();
+    await workers[0].askedFor(2);
     expect(workers[0].asked.map((r) => r.type)).toEqual(["read", "relabel"]);
     workers[0].reply({ type: "relabelled", explored: explored("score") });
     expect(await one).toEqual(explored("score"));
-    await settled();
+    await workers[0].askedFor(3);
     expect(workers[0].asked.at(-1)).toEqual({ type: "relabel", labels: labels("passed") });
     workers[0].reply({ type: "relabelled", explored: explored("passed") });
     expect(await two).toEqual(explored("passed"));
@@ -69,11 +78,10 @@ describe("LoadWorker", () => {
     const a = await opened(reader, workers[0], "a.jsonl");
     const inFlight = a.relabel(labels("score"));
     const queued = a.relabel(labels("passed"));
-    await settled();
+    await workers[0].askedFor(2);
     const second = reader.explore("b.jsonl", new Blob(["{}"]), labels("reward"), () => {});
     await expect(inFlight).rejects.toThrow("a new file replaced the one being relabelled");
     await expect(queued).rejects.toThrow("a new file replaced the one being relabelled");
-    await settled();
     // The relabel in flight ended the first worker; the read of b went to the fresh one, and nothing after it.
     expect(workers).toHaveLength(2);
     expect(workers[1].asked).toEqual([{ type: "read", blob: expect.any(Blob), name: "b.jsonl", labels: labels("reward") }]);
@@ -82,7 +90,7 @@ describe("LoadWorker", () => {
     expect(b.source.name).toBe("b.jsonl");
     // b's own relabels still work.
     const again = b.relabel(labels("score"));
-    await settled();
+    await workers[1].askedFor(2);
     workers[1].reply({ type: "relabelled", explored: explored("b score") });
     expect(await again).toEqual(explored("b score"));
   });
