@@ -74,6 +74,12 @@ export class LeakageIndex {
     return this.sealed;
   }
 
+  /** The scan is over and every thread is done with the index: its memory may serve the next scan. */
+  release(): void {
+    this.finder = null;
+    this.space.release();
+  }
+
   /** The nearest source of each text, on this thread (work area 0). */
   nearest(texts: readonly string[], out: NearestSink): void {
     this.finder ??= new NearestFinder(this.space, WORK_BASE, this.layout(), createKernel(this.kernel, this.space), this.makeEmbedder());

@@ -81,6 +81,8 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     for (const [, result] of inFlight) result.catch(() => undefined);
     await pool.close();
   }
+  // Every chunk was answered and the workers were told the scan ended (an error skips this).
+  session.index.release();
   return session.finish(pool.threads);
 }
 
@@ -119,5 +121,6 @@ export function scanLeakageSync(generated: unknown, sources: unknown, options?: 
   };
   for (const text of promptsOfSync(generated, "generated")) run(session.push(text));
   run(session.flush());
+  session.index.release();
   return session.finish(1);
 }
