@@ -18,6 +18,7 @@ import { parseArgs } from "node:util";
 import { scanLeakage } from "@whileai/hash-embed/node";
 import { CountEmbedder } from "../packages/hash-embed/dist/scan/count-embedder.js";
 import { generatedPrompts, sourcePrompts } from "./prompts.mjs";
+import { fmt, median } from "./stats.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -32,13 +33,6 @@ const THRESHOLD = 0.9;
 const DIM = 256;
 const threads = Number(values.threads);
 const rounds = Number(values.rounds);
-const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
-/** The middle value; for an even count, the mean of the middle two. */
-const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const peerScript = fileURLToPath(new URL("./leakage-peer.py", import.meta.url));
 const cache = join(tmpdir(), "whileai-leakage-peer");
 mkdirSync(cache, { recursive: true });

@@ -3,6 +3,8 @@
  * (shared when worker threads read it), else an ArrayBuffer that doubles. Views are re-read
  * after every growth because growing detaches (or, when shared, outdates) the old buffer.
  */
+import { giveBackMemory, MAX_PAGES, takeMemory } from "./spare-memory.js";
+
 const PAGE = 65536;
 
 /**
@@ -15,14 +17,13 @@ export interface WasmMemory {
   grow(delta: number): number;
 }
 
-/** wasm32 addresses 4 GiB: 65,536 pages. */
-const MAX_PAGES = 65536;
-
 export class ByteSpace {
   readonly memory: WasmMemory | null;
   private plain: ArrayBuffer | null;
   private cachedBuffer: ArrayBufferLike | null = null;
   private views: { u8: Uint8Array; u32: Uint32Array; f32: Float32Array } | null = null;
+  /** Set when this space made its memory (not a worker's view of another's): it may give it back. */
+  private owned: "shared" | "own" | null = null;
 
   constructor(bytes: number, options: { shared?: boolean; wasm?: boolean; memory?: WasmMemory } = {}) {
     const pages = Math.max(1, Math.ceil(bytes / PAGE));
@@ -30,9 +31,8 @@ export class ByteSpace {
       this.memory = options.memory;
       this.plain = null;
     } else if (options.wasm !== false && typeof WebAssembly === "object") {
-      this.memory = options.shared
-        ? new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES, shared: true })
-        : new WebAssembly.Memory({ initial: pages, maximum: MAX_PAGES });
+      this.memory = takeMemory(pages, options.shared === true);
+      this.owned = options.shared === true ? "shared" : "own";
       this.plain = null;
     } else {
       this.memory = null;
@@ -67,6 +67,17 @@ export class ByteSpace {
       new Uint8Array(next).set(new Uint8Array(this.plain as ArrayBuffer));
       this.plain = next;
     }
+  }
+
+  /**
+   * The scan is over and nothing reads this space any more (its workers answered every chunk):
+   * its memory may serve the next scan (spare-memory.ts). The space must not be used after.
+   */
+  release(): void {
+    if (this.memory === null || this.owned === null) return;
+    giveBackMemory(this.memory, this.owned === "shared");
+    this.owned = null;
+    this.views = null;
   }
 
   private current() {

@@ -18,14 +18,29 @@ export function checkPromptInput(input: unknown, name: string): asserts input is
   }
 }
 
-/** The prompt of every item (Python `_prompt_of`: a row's `prompt`, a string itself, stripped). */
-export async function* promptsOf(input: unknown, name: string): AsyncGenerator<string> {
+/** Prompts a synchronous input hands over at a time: one await a batch, not one an item. */
+const SYNC_BATCH = 1024;
+
+/**
+ * The prompt of every item (Python `_prompt_of`: a row's `prompt`, a string itself, stripped),
+ * in input order, in batches: up to 1,024 at a time from an array or iterable, and each item as
+ * it arrives from an async iterable.
+ */
+export async function* promptBatches(input: unknown, name: string): AsyncGenerator<string[]> {
   checkPromptInput(input, name);
   if (isAsync(input)) {
-    for await (const item of input) yield promptOf(item);
-  } else {
-    for (const item of input) yield promptOf(item);
+    for await (const item of input) yield [promptOf(item)];
+    return;
   }
+  let batch: string[] = [];
+  for (const item of input) {
+    batch.push(promptOf(item));
+    if (batch.length === SYNC_BATCH) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
 }
 
 /** The synchronous form, for arrays and iterables. */

@@ -11,11 +11,19 @@ import { sourceBase, WORK_BASE, WORK } from "./layout.js";
 import { NearestFinder, type NearestSink } from "./nearest.js";
 import { SourceStore, type SourceLayout } from "./source-store.js";
 
+/**
+ * This thread's embedder, kept warm from scan to scan (as each worker thread keeps its own): its
+ * token caches make a repeat of earlier words cost no BLAKE2b, and only caches are kept, never
+ * answers. Scans on one thread take turns with it: every embed is used before the next one.
+ */
+let threadEmbedder: CountEmbedder | null = null;
+const warmEmbedder = (): CountEmbedder => (threadEmbedder ??= new CountEmbedder());
+
 export interface LeakageIndexOptions {
   kernel?: KernelChoice;
   /** Work areas to reserve, one per thread that will scan (default 1). */
   workers?: number;
-  /** Text -> counts; tests swap in embedders that produce chosen count vectors. */
+  /** Text -> counts (default: this thread's warm embedder); tests swap in embedders that produce chosen count vectors. */
   embedder?: () => CountEmbedder;
 }
 
@@ -39,7 +47,7 @@ export class LeakageIndex {
     const shared = this.workers > 1;
     this.space = new ByteSpace(base, { shared });
     this.store = new SourceStore(this.space, base);
-    this.makeEmbedder = options.embedder ?? (() => new CountEmbedder());
+    this.makeEmbedder = options.embedder ?? warmEmbedder;
     this.embedder = this.makeEmbedder();
   }
 
@@ -64,6 +72,12 @@ export class LeakageIndex {
       this.sealed = this.store.layout();
     }
     return this.sealed;
+  }
+
+  /** The scan is over and every thread is done with the index: its memory may serve the next scan. */
+  release(): void {
+    this.finder = null;
+    this.space.release();
   }
 
   /** The nearest source of each text, on this thread (work area 0). */

@@ -13,7 +13,7 @@ function lane(space: ByteSpace, slot: number): { counts: number[]; rs: number } 
   return { counts, rs: space.f32[(block + RS) / 4 + (slot % LANES)] };
 }
 
-test("sealing moves every source whole into (C, index) order and rebuilds the block headers", () => {
+test("sealing writes every source whole into (C, index) order, with its block headers", () => {
   const vector = fc.array(fc.tuple(fc.integer({ min: 0, max: DIM - 1 }), fc.integer({ min: 1, max: 40 })), { minLength: 1, maxLength: 6 });
   fc.assert(
     fc.property(fc.array(vector, { minLength: 1, maxLength: 70 }), (vectors) => {
@@ -21,17 +21,18 @@ test("sealing moves every source whole into (C, index) order and rebuilds the bl
       const space = new ByteSpace(1 << 16, { wasm: false });
       const store = new SourceStore(space, 0);
       const embedder = new ChosenCounts();
-      // What each stored source was before sealing, by its index.
+      // Each source's counts and f32 1/sqrt(C) as embedded, by its index.
       const before = new Map<number, { counts: number[]; rs: number }>();
-      for (const text of texts) {
+      texts.forEach((text, index) => {
         embedder.embed(text);
         store.add(embedder);
-      }
-      const unsorted = store.layout();
-      for (let slot = 0; slot < unsorted.stored; slot++) before.set(unsorted.originals[slot], lane(space, slot));
+        const counts = Array.from(embedder.counts);
+        before.set(index, { counts, rs: Math.fround(1 / Math.sqrt(counts.reduce((s, c) => s + c * c, 0))) });
+      });
       store.seal();
       const { originals, stored, blocks } = store.layout();
-      expect(stored).toBe(unsorted.stored);
+      // Every source is stored (no count above 255), except repeats of an earlier vector.
+      expect(stored).toBe(new Set(vectors.map((_, i) => before.get(i)?.counts.join())).size);
       let previous = -1;
       for (let slot = 0; slot < stored; slot++) {
         const now = lane(space, slot);

@@ -78,6 +78,24 @@ describe("scanLeakage", () => {
     expect(Array.from(fromStreams.similarities)).toEqual(Array.from(base.similarities));
   });
 
+  test("inputs longer than a batch, scanned after other scans (this thread's embedder warm), answer as Python", async () => {
+    // A fixed word list and a counter, so every prompt is deterministic; 1,100 and 1,500 prompts cross the 1,024-prompt batches.
+    const words = "refund order card password reset shipping address package support charge duplicate my the please".split(" ");
+    const promptOfNumber = (i: number) => Array.from({ length: 3 + (i % 5) }, (_, k) => words[(i * 7 + k * (i % 11 + 1)) % words.length]).join(" ");
+    const sources = Array.from({ length: 1100 }, (_, i) => promptOfNumber(i));
+    const generated = Array.from({ length: 1500 }, (_, i) => (i % 9 === 0 ? sources[i % sources.length].toUpperCase() : promptOfNumber(i * 3 + 1)));
+    const want = pythonReport(generated, sources);
+    const first = await scanLeakage(generated, sources);
+    await scanLeakage(GENERATED, SOURCES);
+    const again = await scanLeakage(generated, sources);
+    for (const got of [first, again]) {
+      expect(got.report).toEqual(want.report);
+      expect(Array.from(got.flags)).toEqual(want.flags);
+      expect(Array.from(got.sources)).toEqual(want.sources);
+    }
+    expect(Array.from(again.similarities)).toEqual(Array.from(first.similarities));
+  });
+
   test("threshold 1.0 flags only exact copies (identical vectors score 0.9999999999999999)", () => {
     const got = scanLeakageSync(["refund order 82", "Refund   ORDER 81"], ["refund order 81"], { threshold: 1.0 });
     expect(Array.from(got.similarities)).toEqual([0.9999999999999999, 1.0]);

@@ -3,7 +3,7 @@
  * Python SDK decides, at WebAssembly SIMD speed. This entry scans on the calling thread,
  * yielding between chunks; `@whileai/hash-embed/node` adds worker threads.
  */
-import { checkPromptInput, knownLength, promptsOf, promptsOfSync } from "./inputs.js";
+import { checkPromptInput, knownLength, promptBatches, promptsOfSync } from "./inputs.js";
 import { resolveOptions, type ScanLeakageOptions } from "./options.js";
 import type { LeakageScan } from "./result.js";
 import { ScanSession, sinkFor, type Chunk } from "./session.js";
@@ -42,11 +42,13 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
   checkPromptInput(generated, "generated");
   checkPromptInput(sources, "sources");
   const session = new ScanSession(opts, knownLength(generated), workers);
-  const sourceTexts = promptsOf(sources, "sources");
-  const generatedTexts = promptsOf(generated, "generated");
-  for await (const text of sourceTexts) {
-    session.index.add(text);
-    if ((session.index.count & 0xffff) === 0) session.throwIfAborted();
+  const sourceBatches = promptBatches(sources, "sources");
+  const generatedBatches = promptBatches(generated, "generated");
+  for await (const texts of sourceBatches) {
+    for (const text of texts) {
+      session.index.add(text);
+      if ((session.index.count & 0xffff) === 0) session.throwIfAborted();
+    }
   }
   session.throwIfAborted();
   session.beginGenerated();
@@ -65,7 +67,13 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
       // the one-thread report whatever the thread count.
       if (inFlight.length >= pool.depth) await settle();
     };
-    for await (const text of generatedTexts) await send(session.push(text));
+    for await (const texts of generatedBatches) {
+      for (const text of texts) {
+        // Only a full chunk is awaited: an await an item would cost more than a small scan's kernel.
+        const chunk = session.push(text);
+        if (chunk !== null) await send(chunk);
+      }
+    }
     await send(session.flush());
     while (inFlight.length > 0) await settle();
   } finally {
@@ -73,6 +81,8 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     for (const [, result] of inFlight) result.catch(() => undefined);
     await pool.close();
   }
+  // Every chunk was answered and the workers were told the scan ended (an error skips this).
+  session.index.release();
   return session.finish(pool.threads);
 }
 
@@ -111,5 +121,6 @@ export function scanLeakageSync(generated: unknown, sources: unknown, options?: 
   };
   for (const text of promptsOfSync(generated, "generated")) run(session.push(text));
   run(session.flush());
+  session.index.release();
   return session.finish(1);
 }

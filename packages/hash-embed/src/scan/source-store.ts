@@ -1,14 +1,17 @@
 /**
  * The held-out sources in the compact form the kernels read: bucket counts as bytes, 16
- * sources a block (layout.ts), 261 bytes a source. Built once, appended as sources stream in.
+ * sources a block (layout.ts), 261 bytes a source. While sources stream in, each is kept as its
+ * list of (bucket, count) bytes; sealing puts them in norm order (norm-order.ts) and writes each
+ * one once, into its final lane, with its block's header (moving lanes after the fact cost more
+ * than embedding a small scan's sources).
  * Sources that cannot help are not stored: a text with no words scores 0.0 and never wins, and
  * a repeat of an earlier vector scores the same as it, so strict `>` keeps the earlier index.
  * A source with a count above 255 does not fit a byte and is kept sparse, scanned exactly.
  */
 import type { ByteSpace } from "./byte-space.js";
 import type { CountEmbedder } from "./count-embedder.js";
-import { BLOCK_STRIDE, CMAX, DIM, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
-import { applyNormOrder, normOrder, SCALE_SLACK } from "./norm-order.js";
+import { BLOCK_STRIDE, CMAX, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
+import { normOrder, SCALE_SLACK } from "./norm-order.js";
 
 /** A source too large for a byte per bucket. */
 export interface SparseSource {
@@ -34,7 +37,11 @@ export class SourceStore {
   private originals = new Int32Array(1024);
   /** Each stored source's sum of squared counts C (exact: at most 256 * 255^2). */
   private squares = new Uint32Array(1024);
+  /** Until sealed: stored source `j`'s nonzero buckets and counts, a byte each, at entries[starts[j]..starts[j + 1]). */
+  private entries = new Uint8Array(1 << 14);
+  private starts = new Uint32Array(1025);
   private readonly fingerprints = new Map<number, number>();
+  private sealed = false;
 
   constructor(
     readonly space: ByteSpace,
@@ -47,6 +54,7 @@ export class SourceStore {
 
   /** Adds the embedded text of source number `this.count`. */
   add(embedder: CountEmbedder): void {
+    if (this.sealed) throw new Error("sources cannot be added once the store is sealed");
     const index = this.count++;
     const { counts, nonzero, size } = embedder;
     if (size === 0) return;
@@ -61,61 +69,100 @@ export class SourceStore {
     const earlier = this.fingerprints.get(fingerprint);
     if (earlier !== undefined && this.sameCounts(earlier, embedder)) return;
     if (earlier === undefined) this.fingerprints.set(fingerprint, this.stored);
-    this.store(embedder, cmax, index);
+    this.store(embedder, index);
   }
 
-  private store(embedder: CountEmbedder, cmax: number, index: number): void {
-    const lane = this.stored % LANES;
-    const block = this.base + Math.floor(this.stored / LANES) * BLOCK_STRIDE;
-    if (lane === 0) {
-      this.space.ensure(block + BLOCK_STRIDE);
-      this.space.f32[(block + SCALE) >> 2] = Infinity;
-    }
-    const { u8, u32, f32 } = this.space;
+  private store(embedder: CountEmbedder, index: number): void {
     const { counts, nonzero, size } = embedder;
-    for (let k = 0; k < size; k++) u8[block + nonzero[k] * LANES + lane] = counts[nonzero[k]];
+    if (this.stored === this.originals.length) this.growSlots();
+    let at = this.starts[this.stored];
+    if (at + 2 * size > this.entries.length) {
+      const grown = new Uint8Array(Math.max(at + 2 * size, this.entries.length * 2));
+      grown.set(this.entries.subarray(0, at));
+      this.entries = grown;
+    }
+    const entries = this.entries;
+    for (let k = 0; k < size; k++) {
+      entries[at++] = nonzero[k];
+      entries[at++] = counts[nonzero[k]];
+    }
     // At most 256 * 255^2 (counts fit a byte here), so the u32 is exact.
-    const squares = embedder.squares();
-    const root = Math.sqrt(squares);
-    f32[(block + RS) / 4 + lane] = Math.fround(1 / root);
-    f32[(block + SCALE) >> 2] = Math.min(f32[(block + SCALE) >> 2], Math.fround(root * SCALE_SLACK));
-    u8[block + CMAX] = Math.max(u8[block + CMAX], cmax);
-    u32[(block + SQUARES_MAX) >> 2] = Math.max(u32[(block + SQUARES_MAX) >> 2], squares);
-    if (this.stored === this.originals.length) {
-      const grown = new Int32Array(this.originals.length * 2);
-      grown.set(this.originals);
-      this.originals = grown;
-      const grownSquares = new Uint32Array(this.squares.length * 2);
-      grownSquares.set(this.squares);
-      this.squares = grownSquares;
-    }
-    this.squares[this.stored] = squares;
+    this.squares[this.stored] = embedder.squares();
     this.originals[this.stored++] = index;
+    this.starts[this.stored] = at;
   }
 
+  private growSlots(): void {
+    const n = this.originals.length * 2;
+    const originals = new Int32Array(n);
+    originals.set(this.originals);
+    this.originals = originals;
+    const squares = new Uint32Array(n);
+    squares.set(this.squares);
+    this.squares = squares;
+    const starts = new Uint32Array(n + 1);
+    starts.set(this.starts);
+    this.starts = starts;
+  }
+
+  /** Whether stored source `stored` has exactly the embedder's counts (both list buckets in ascending order). */
   private sameCounts(stored: number, embedder: CountEmbedder): boolean {
-    const u8 = this.space.u8;
-    const block = this.base + Math.floor(stored / LANES) * BLOCK_STRIDE;
-    const lane = stored % LANES;
-    let nonzero = 0;
-    for (let b = 0; b < DIM; b++) {
-      const c = u8[block + b * LANES + lane];
-      if (c !== embedder.counts[b]) return false;
-      if (c !== 0) nonzero++;
+    const from = this.starts[stored];
+    if (this.starts[stored + 1] - from !== 2 * embedder.size) return false;
+    for (let k = 0; k < embedder.size; k++) {
+      const b = embedder.nonzero[k];
+      if (this.entries[from + 2 * k] !== b || this.entries[from + 2 * k + 1] !== embedder.counts[b]) return false;
     }
-    return nonzero === embedder.size;
+    return true;
   }
 
+  /** Call after `seal`: what the kernels and the workers read. */
   layout(): SourceLayout {
     return { base: this.base, blocks: this.blocks, stored: this.stored, originals: this.originals.subarray(0, this.stored), sparse: this.sparse };
   }
 
   /**
-   * Ends the source list: drops the deduplication index (it is not needed to scan) and puts the
-   * stored sources in norm order (norm-order.ts). Slots mean positions from here on.
+   * Ends the source list: writes the stored sources into their blocks in norm order (slots mean
+   * positions from here on; `originals` keeps each one's index) with every block's header, and
+   * drops what was only needed while adding.
    */
   seal(): void {
+    if (this.sealed) return;
+    this.sealed = true;
     this.fingerprints.clear();
-    applyNormOrder(this.space, this.base, this.stored, normOrder(this.squares, this.stored), this.originals, this.squares);
+    const { stored, entries, starts } = this;
+    const order = normOrder(this.squares, stored);
+    this.space.ensure(this.base + this.blocks * BLOCK_STRIDE);
+    const { u8, u32, f32 } = this.space;
+    const originals = new Int32Array(stored);
+    const squares = new Uint32Array(stored);
+    for (let first = 0; first < stored; first += LANES) {
+      const block = this.base + (first / LANES) * BLOCK_STRIDE;
+      let scale = Infinity;
+      let cmax = 0;
+      let squaresMax = 0;
+      for (let d = first; d < Math.min(stored, first + LANES); d++) {
+        const from = order[d];
+        const lane = d - first;
+        for (let e = starts[from]; e < starts[from + 1]; e += 2) {
+          u8[block + entries[e] * LANES + lane] = entries[e + 1];
+          cmax = Math.max(cmax, entries[e + 1]);
+        }
+        const c = this.squares[from];
+        const root = Math.sqrt(c);
+        f32[(block + RS) / 4 + lane] = Math.fround(1 / root);
+        scale = Math.min(scale, Math.fround(root * SCALE_SLACK));
+        squaresMax = Math.max(squaresMax, c);
+        originals[d] = this.originals[from];
+        squares[d] = c;
+      }
+      f32[(block + SCALE) >> 2] = scale;
+      u8[block + CMAX] = cmax;
+      u32[(block + SQUARES_MAX) >> 2] = squaresMax;
+    }
+    this.originals = originals;
+    this.squares = squares;
+    this.entries = new Uint8Array(0);
+    this.starts = new Uint32Array(1);
   }
 }
