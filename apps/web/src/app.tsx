@@ -3,7 +3,7 @@
  * holdout split and leakage scan out. What is on screen lives in the URL's hash (state/url-state.ts).
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { rowTable } from "./analysis/columns.js";
+import { rowTable, type RowTable } from "./analysis/columns.js";
 import type { FunctionComponent } from "preact";
 import { explore, withSpans, type Exploration, type LabelSettings } from "./analysis/explore.js";
 import { liveEndpoint } from "./live/live-endpoint.js";
@@ -103,7 +103,12 @@ export function App() {
   /** What the tabs show: the live rows while following them, else the file opened. */
   const sourceReport = following ? (liveRows?.report ?? null) : (file?.source.report ?? null);
   const exploration = result !== null && "exploration" in result ? result.exploration : null;
-  const table = useMemo(() => (exploration === null ? null : rowTable(exploration.rows)), [exploration]);
+  // The rows table is built when the Rows tab is first shown, not on every load: for a million rows
+  // it takes seconds of the page's thread, which a user reading the report should not wait for.
+  const tableOf = useMemo(() => {
+    let table: RowTable | null = null;
+    return (rows: Exploration["rows"]) => (table ??= rowTable(rows));
+  }, [exploration]);
 
   /** The label settings a file is first read with: an example's own, unless a link named the file with its settings. */
   const labelsFor = (name: string, example: string | null): LabelSettings =>
@@ -172,7 +177,7 @@ export function App() {
         </div>
         {view.tab === "leakage" ? null : (
           <div id={`panel-${view.tab}`} role="tabpanel" aria-labelledby={`tab-${view.tab}`}>
-            {exploration === null || sourceReport === null || table === null ? (
+            {exploration === null || sourceReport === null ? (
               <p class="muted empty">
                 {following ? "No rows have arrived yet; they appear here as conversations complete. Or open" : "Open"} or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables),
                 or load a bundled example.
@@ -180,7 +185,7 @@ export function App() {
             ) : view.tab === "report" ? (
               <ReportView exploration={exploration} source={sourceReport} />
             ) : view.tab === "rows" ? (
-              <RowsView table={table} query={view.rows} onQuery={(rows) => update({ rows })} onOpen={(row) => update({ row, tab: "conversations" })} />
+              <RowsView table={tableOf(exploration.rows)} query={view.rows} onQuery={(rows) => update({ rows })} onOpen={(row) => update({ row, tab: "conversations" })} />
             ) : view.tab === "conversations" ? (
               <ConversationView
                 rows={exploration.rows}

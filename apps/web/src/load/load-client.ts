@@ -5,6 +5,7 @@
 import type { LabelSettings } from "../analysis/explore.js";
 import type { LoadError } from "./load-error.js";
 import type { SpansByConversation } from "@whileai/ingest";
+import type { TraceRow } from "@whileai/traces";
 import type { Explored, LoadReply, LoadRequest, SourceFacts } from "./load-protocol.js";
 import type { ReadProgress } from "./read-source.js";
 
@@ -76,10 +77,17 @@ export class LoadWorker {
     const done = new Promise<T>((resolve, reject) => {
       settle = { resolve, reject };
     });
+    // An exploration's rows arrive ahead of it in batches (load-protocol.ts), folded in here.
+    const batched: TraceRow[] = [];
     const handler = (reply: LoadReply) => {
       if (reply.type === "progress") return onProgress(reply.read, reply.total);
+      if (reply.type === "rows-batch") {
+        for (const row of reply.rows) batched.push(row);
+        return;
+      }
       this.busy = null;
       if (reply.type === "error") return settle.reject(reply.error);
+      if (reply.type === "explored" && "exploration" in reply.explored) reply.explored.exploration.rows = batched;
       const value = result(reply);
       if (value !== undefined) settle.resolve(value);
     };

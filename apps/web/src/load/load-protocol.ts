@@ -1,5 +1,6 @@
 /** Messages between the page and the worker that reads and analyses trace files (load.worker.ts). */
 import type { SourceReport, SpansByConversation } from "@whileai/ingest";
+import type { TraceRow } from "@whileai/traces";
 import type { ExplorationData, LabelSettings } from "../analysis/explore.js";
 import type { LoadError } from "./load-error.js";
 
@@ -25,6 +26,12 @@ export type LoadRequest =
 
 export type LoadReply =
   | { type: "progress"; read: number; total: number }
+  /**
+   * Rows of the exploration about to be sent, in order, a batch at a time: one clone of a million
+   * rows would hold the page's thread for many seconds, a batch holds it for a few milliseconds.
+   * The `explored` reply that follows carries no rows of its own.
+   */
+  | { type: "rows-batch"; rows: TraceRow[] }
   /** `spans`: OpenTelemetry rows' spans by conversation id (empty for other formats), sent once per file. */
   | { type: "explored"; source: SourceFacts; spans: SpansByConversation; explored: Explored }
   | { type: "rows"; source: SourceFacts; rows: unknown[] }

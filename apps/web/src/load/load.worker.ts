@@ -24,6 +24,17 @@ function explored(rows: readonly unknown[], labels: LabelSettings): Explored {
   }
 }
 
+/** Rows per `rows-batch` reply: a few milliseconds of the page's thread to take in. */
+const BATCH_ROWS = 2000;
+
+/** Sends an exploration's rows ahead in batches; what is left to send is the exploration without them. */
+function inBatches(result: Explored): Explored {
+  if (!("exploration" in result)) return result;
+  const { rows } = result.exploration;
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) reply({ type: "rows-batch", rows: rows.slice(start, start + BATCH_ROWS) });
+  return { exploration: { ...result.exploration, rows: [] } };
+}
+
 scope.onmessage = async (event: MessageEvent<LoadRequest>) => {
   const request = event.data;
   if (request.type === "relabel") {
@@ -40,7 +51,7 @@ scope.onmessage = async (event: MessageEvent<LoadRequest>) => {
       return;
     }
     kept = rows;
-    reply({ type: "explored", source, spans, explored: explored(rows, request.labels) });
+    reply({ type: "explored", source, spans, explored: inBatches(explored(rows, request.labels)) });
   } catch (error) {
     reply({ type: "error", error: loadError(error, request.name) });
   }
