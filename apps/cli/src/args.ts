@@ -18,6 +18,13 @@ export function parseFraction(value: string): number {
   return number;
 }
 
+/** A number > 0 (sizes such as 0.5 MiB). */
+export function parsePositiveNumber(value: string): number {
+  const number = parseNumber(value);
+  if (number <= 0) throw new InvalidArgumentError(`expected a number above 0, got ${value}`);
+  return number;
+}
+
 /** An integer, any sign (seeds). */
 export function parseInteger(value: string): number {
   const number = parseNumber(value);

@@ -1,4 +1,8 @@
-/** `pnpm --filter @whileai/platform-server start`: serve the local platform and print its URL and a dev API key (WHILEAI_DATABASE_URL: on PostgreSQL). */
+/**
+ * `pnpm --filter @whileai/platform-server start`: serve the local platform and print its URL and a
+ * dev API key (WHILEAI_DATABASE_URL: on PostgreSQL; WHILEAI_EXPLORER_DIR, a folder of the web
+ * explorer's build such as apps/web/dist: the page and its live view at /, as `wai serve --ui`).
+ */
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { databaseFromEnv, hubFromEnv, registerDevKey, signingKeyFor } from "./local-secrets.js";
@@ -18,11 +22,13 @@ const server = await createPlatformServer({
   hub,
   port: Number(env["PORT"] ?? 8787),
   host: env["HOST"] ?? "127.0.0.1",
+  explorerDir: env["WHILEAI_EXPLORER_DIR"] || null,
 });
 const devKey = await registerDevKey(server, dataDir, database);
 console.log(`whileai local platform on ${server.url} (${server.database ? `database ${server.database}, blobs in ${dataDir}` : `data in ${dataDir}`})`);
 console.log(`dev API key: ${devKey}`);
 console.log(`use it: WHILEAI_API_URL=${server.url} WHILEAI_API_KEY=${devKey}`);
+if (env["WHILEAI_EXPLORER_DIR"]) console.log(`trace explorer, live: ${server.url}/ (it asks for an API key)`);
 console.log(hub ? `Hugging Face routes push to ${hub.endpoint}` : "Hugging Face routes are off (501): set WHILEAI_HF_TOKEN (and WHILEAI_HF_ENDPOINT) to turn them on");
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

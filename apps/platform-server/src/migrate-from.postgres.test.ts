@@ -76,6 +76,7 @@ describe("migrateFromEmbedded", () => {
         agents: 1,
         delegated_credentials: 1,
         traces: 1,
+        trace_changes: 1,
         trace_spans: 1,
         runs: 1,
         scores: 1,

@@ -20,6 +20,7 @@ const TABLES = [
   "agents",
   "delegated_credentials",
   "traces",
+  "trace_changes",
   "trace_spans",
   "runs",
   "scores",
@@ -32,6 +33,7 @@ const SEQUENCES: [sequence: string, table: string, column: string][] = [
   ["datasets_seq", "datasets", "seq"],
   ["publications_seq", "publications", "seq"],
   ["traces_seq", "traces", "seq"],
+  ["trace_changes_seq", "trace_changes", "seq"],
   ["trace_spans_id_seq", "trace_spans", "id"],
   ["scores_id_seq", "scores", "id"],
 ];

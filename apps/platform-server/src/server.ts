@@ -23,6 +23,8 @@ import { clearCrashLeftovers } from "./recover.js";
 import { serverLock } from "./server-liveness.js";
 import { Store } from "./store.js";
 import { TraceStore } from "./trace-store.js";
+import { LiveTraces } from "./routes/live-traces.js";
+import { explorerPage, type ExplorerPage } from "@whileai/otel/node";
 
 export interface PlatformServerOptions {
   /** Directory of the blobs (`blobs/`) and, without `database`, the database (`platform.sqlite`); created if missing. */
@@ -60,6 +62,16 @@ export interface PlatformServerOptions {
   maxCredentialTtlSeconds?: number;
   /** The clock, in milliseconds (tests move it to expire URLs). */
   now?: () => number;
+  /**
+   * A folder of the web explorer's built files (apps/web/dist; `wai serve --ui` passes the copy
+   * the CLI's build makes): the server then serves the page at `/`, pointed at its live view
+   * (`GET /traces/live`, the account's traces as they arrive, read with its API key). Without
+   * it the server serves no page: the explorer is a browser bundle this package neither carries
+   * nor needs. A folder without index.html fails the start, naming the path.
+   */
+  explorerDir?: string | null;
+  /** How often a live view looks for traces other servers on the same PostgreSQL wrote, in ms (default 500; the embedded database has one server and never looks). */
+  livePollMs?: number;
 }
 
 export interface PlatformServer {
@@ -100,6 +112,8 @@ function methodNotAllowed(): never {
 
 export async function createPlatformServer(options: PlatformServerOptions): Promise<PlatformServer> {
   if (!options.signingKey && !options.database) throw new Error("signingKey is required (or a database, which keeps one)");
+  // Checked before the database opens: a missing build fails the start with nothing to undo.
+  const ui: ExplorerPage | null = options.explorerDir ? explorerPage(options.explorerDir, { live: "traces/live", auth: "api-key" }) : null;
   mkdirSync(options.dataDir, { recursive: true });
   const db = await openDatabase(options.dataDir, options.database);
   const store = new Store(db);
@@ -120,6 +134,8 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
   releaseInstance = await db.holdLock(serverLock(instance)).catch(giveUp);
   await hf.failInterrupted(new Date(now()).toISOString()).catch(giveUp);
   const jobs = new HfJobs();
+  const traces = new TraceStore(db);
+  const live = new LiveTraces(store, traces, { pollMs: db.kind === "postgres" ? (options.livePollMs ?? 500) : null });
   const ctx: TraceContext & AuthContext & HfImportContext = {
     store,
     hub: options.hub ? { endpoint: options.hub.endpoint.replace(/\/+$/, ""), token: options.hub.token } : null,
@@ -128,7 +144,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     maxImportBytes: maxUploadBytes,
     credentials: new CredentialStore(db),
     maxCredentialTtlSeconds: options.maxCredentialTtlSeconds ?? DEFAULTS.maxCredentialTtlSeconds,
-    traces: new TraceStore(db),
+    traces,
     maxTraceBytes: options.maxTraceBytes ?? DEFAULTS.maxTraceBytes,
     blobs: new BlobStore(options.dataDir, instance),
     signingKey,
@@ -162,6 +178,8 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     const parts = segments(url.pathname);
     const method = req.method ?? "GET";
     const [head, id, action] = parts;
+    // The explorer's page and files, by their exact names (none is a route's name).
+    if (ui?.answer(req, res)) return;
     if (head === "blobs" && parts.length === 2) {
       const blob = datasetId(id!);
       if (method === "PUT") return putBlob(ctx, blob, url.searchParams, req, res, maxUploadBytes);
@@ -216,6 +234,7 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
       const account = await authenticate(req);
       if (parts.length === 1) return method === "GET" ? listTraces(ctx, account, url.searchParams, res) : methodNotAllowed();
       if (id === "cuts" && method === "GET") return cutsRoute(ctx, account, url.searchParams, res);
+      if (id === "live" && method === "GET") return live.answer(account, req, res);
       return method === "DELETE" ? deleteTrace(ctx, account, id!, res) : methodNotAllowed();
     }
     if (head === "datasets" && id === "cut" && parts.length === 2) {
@@ -275,7 +294,8 @@ export async function createPlatformServer(options: PlatformServerOptions): Prom
     ensureAccountKey: async (name, apiKey) => void (await store.ensureAccountKey(name, apiKey)),
     sharedSecret: (name, make) => store.sharedSetting(name, make),
     close: async () => {
-      // Running pushes and imports end first: they write to the database closed below.
+      // Running pushes and imports end first: they write to the database closed below; open live streams end too.
+      live.close();
       await jobs.stop();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => {

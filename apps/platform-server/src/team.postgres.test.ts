@@ -42,7 +42,7 @@ describe("two servers on one PostgreSQL", () => {
     const { database, dataDir } = await team();
     const db = await openDatabase(dataDir, database);
     try {
-      expect(await db.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(await db.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
       expect(await db.all("SELECT name FROM settings")).toEqual([{ name: "signing-key" }]);
     } finally {
       await db.close();

@@ -2,7 +2,7 @@
  * Traces in the platform database: the raw OTLP spans of each trace, the runs (rows) rebuilt
  * from them, and the scores sent for them. Every query is scoped to one account.
  */
-import type { Database } from "./db/database.js";
+import type { Database, Tx } from "./db/database.js";
 
 export interface TraceRecord {
   traceId: string;
@@ -37,8 +37,65 @@ function trace(r: TraceRow): TraceRecord {
   return { traceId: r.trace_id, agent: r.agent, scenario: r.scenario, createdAt: r.created_at };
 }
 
+/** One trace's rows as they now stand (none once it was deleted), at its place in the order traces changed in. */
+export interface TraceChange {
+  seq: number;
+  traceId: string;
+  /** Each row's JSON text, as stored. */
+  rows: string[];
+}
+
 export class TraceStore {
+  private readonly listeners = new Set<(account: string) => void>();
+
   constructor(private readonly db: Database) {}
+
+  /** Calls `listener` after each committed change of an account's traces made through this store (this server's writes); the function returned stops it. */
+  onChange(listener: (account: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(account: string): void {
+    for (const listener of this.listeners) listener(account);
+  }
+
+  /**
+   * Moves the trace to the end of the order traces changed in (see the trace_changes migration).
+   * Last in its transaction, under a per-account lock held until commit: on PostgreSQL two
+   * servers draw numbers from one sequence, and without the lock a transaction holding 5 could
+   * commit after one holding 6, so a live reader past 6 would never see 5. With it, numbers of
+   * one account commit in order.
+   */
+  private async recordChange(tx: Tx, account: string, traceId: string): Promise<void> {
+    await tx.lock(`whileai:trace-changes:${account}`);
+    await tx.run(
+      `INSERT INTO trace_changes (account, trace_id, seq) VALUES (?, ?, ${this.db.nextSeq("trace_changes")})
+       ON CONFLICT (account, trace_id) DO UPDATE SET seq = excluded.seq`,
+      [account, traceId],
+    );
+  }
+
+  /** The account's traces changed after `after` (a seq), oldest change first, at most `limit` of them, each with its rows now: one statement, so one snapshot. */
+  async changesAfter(account: string, after: number, limit: number): Promise<TraceChange[]> {
+    const rows = await this.db.all<{ trace_id: string; seq: number; row: string | null }>(
+      `SELECT c.trace_id, c.seq, r.row FROM (SELECT trace_id, seq FROM trace_changes WHERE account = ? AND seq > ? ORDER BY seq LIMIT ?) c
+       LEFT JOIN runs r ON r.account = ? AND r.trace_id = c.trace_id ORDER BY c.seq, r.idx`,
+      [account, after, limit, account],
+    );
+    const changes: TraceChange[] = [];
+    for (const r of rows) {
+      const last = changes[changes.length - 1];
+      const change = last?.seq === r.seq ? last : (changes[changes.length] = { seq: r.seq, traceId: r.trace_id, rows: [] });
+      if (r.row !== null) change.rows.push(r.row);
+    }
+    return changes;
+  }
+
+  /** The newest seq of the account's trace changes (0 when none): where a live reader has caught up. */
+  async latestChange(account: string): Promise<number> {
+    return (await this.db.get<{ n: number | null }>("SELECT MAX(seq) AS n FROM trace_changes WHERE account = ?", [account]))?.n ?? 0;
+  }
 
   /**
    * Adds the spans of one trace and replaces its runs by `rebuild(all spans so far)`: a trace whose
@@ -47,14 +104,14 @@ export class TraceStore {
    * until commit, so batches of one trace arriving at once (at two servers on one PostgreSQL)
    * take turns: each rebuild reads every span committed before it.
    */
-  addSpans(
+  async addSpans(
     account: string,
     traceId: string,
     spans: unknown[],
     meta: { agent: string | null; scenario: string | null; createdAt: string },
     rebuild: (spans: unknown[]) => Record<string, unknown>[],
   ): Promise<number> {
-    return this.db.transaction(async (tx) => {
+    const count = await this.db.transaction(async (tx) => {
       await tx.run(
         `INSERT INTO traces (account, trace_id, agent, scenario, created_at, seq)
          VALUES (?, ?, ?, ?, ?, ${this.db.nextSeq("traces")})
@@ -66,8 +123,11 @@ export class TraceStore {
       const rows = rebuild(stored.map((s) => JSON.parse(s.span) as unknown));
       await tx.run("DELETE FROM runs WHERE account = ? AND trace_id = ?", [account, traceId]);
       for (const [i, row] of rows.entries()) await tx.run("INSERT INTO runs (account, trace_id, idx, row) VALUES (?, ?, ?, ?)", [account, traceId, i, JSON.stringify(row)]);
+      await this.recordChange(tx, account, traceId);
       return rows.length;
     });
+    this.changed(account);
+    return count;
   }
 
   async hasTrace(account: string, traceId: string): Promise<boolean> {
@@ -120,11 +180,15 @@ export class TraceStore {
     });
   }
 
-  /** True when the trace existed; its spans, runs and scores go with it. */
-  deleteTrace(account: string, traceId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+  /** True when the trace existed; its spans, runs and scores go with it (a live reader is told its rows are now none). */
+  async deleteTrace(account: string, traceId: string): Promise<boolean> {
+    const existed = await this.db.transaction(async (tx) => {
       for (const table of ["trace_spans", "runs", "scores"]) await tx.run(`DELETE FROM ${table} WHERE account = ? AND trace_id = ?`, [account, traceId]);
-      return (await tx.run("DELETE FROM traces WHERE account = ? AND trace_id = ?", [account, traceId])) > 0;
+      const gone = (await tx.run("DELETE FROM traces WHERE account = ? AND trace_id = ?", [account, traceId])) > 0;
+      if (gone) await this.recordChange(tx, account, traceId);
+      return gone;
     });
+    if (existed) this.changed(account);
+    return existed;
   }
 }

@@ -37,8 +37,8 @@ const TABS: readonly (readonly [Tab, string])[] = [
   ["leakage", "Leakage scan"],
 ];
 
-/** The live row stream's address when a receiver serves this page (`wai otel serve --ui`), else null. */
-const LIVE_URL = liveEndpoint();
+/** The live stream when a server serves this page (`wai otel serve --ui`, `wai serve --ui`), else null. */
+const LIVE = liveEndpoint();
 
 export function App() {
   // The view a link asked for; a file it names that is not loaded yet waits for it.
@@ -53,10 +53,10 @@ export function App() {
   const reader = useMemo(() => new LoadWorker(), []);
   // Served live: the live view loads on demand, and the tabs show its rows until the user opens a file.
   const [LivePanel, setLivePanel] = useState<FunctionComponent<LivePanelProps> | null>(null);
-  const [following, setFollowing] = useState(LIVE_URL !== null);
+  const [following, setFollowing] = useState(LIVE !== null);
   const [liveRows, setLiveRows] = useState<LoadedSource | null>(null);
   useEffect(() => {
-    if (LIVE_URL !== null) void import("./live/live-panel.js").then((module) => setLivePanel(() => module.LivePanel));
+    if (LIVE !== null) void import("./live/live-panel.js").then((module) => setLivePanel(() => module.LivePanel));
   }, []);
 
   // A link pasted into this tab (or the hash edited) changes only the hash: show what it names.
@@ -144,9 +144,9 @@ export function App() {
       <header class="top">
         <h1>whileai trace explorer</h1>
         <p class="muted">Everything runs in this page: files are read here and never uploaded.</p>
-        {LIVE_URL !== null && LivePanel !== null && (
+        {LIVE !== null && LivePanel !== null && (
           <LivePanel
-            url={LIVE_URL}
+            endpoint={LIVE}
             following={following}
             onSnapshot={setLiveRows}
             onFollow={() => {
@@ -192,8 +192,8 @@ export function App() {
                 spansOf={exploration.spansOf}
                 selected={view.row}
                 onSelect={(row) => update({ row })}
-                filter={view.conversationFilter}
-                onFilter={(conversationFilter) => update({ conversationFilter })}
+                list={view.conversations}
+                onList={(change) => setView((v) => ({ ...v, conversations: { ...v.conversations, ...change } }))}
               />
             ) : view.tab === "cost" ? (
               <CostView rows={exploration.rows} spansOf={exploration.spansOf} />

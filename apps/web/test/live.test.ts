@@ -21,12 +21,12 @@ afterAll(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-async function receiver(): Promise<{ wai: LiveReceiver; out: string }> {
+async function receiver(extra: string[] = []): Promise<{ wai: LiveReceiver; out: string }> {
   await ensureBuilt();
   const dir = mkdtempSync(join(tmpdir(), "web-live-"));
   dirs.push(dir);
   const out = join(dir, "rows.jsonl");
-  const wai = await startLiveReceiver(out, 300);
+  const wai = await startLiveReceiver(out, 300, extra);
   cleanups.push(() => wai.stop());
   return { wai, out };
 }
@@ -92,6 +92,26 @@ describe("the live view (wai otel serve --ui)", () => {
     await explorer.close();
     expect(await wai.stop()).toBe(0);
     expect(wai.stderr()).toMatch(/\nwai: \d+ requests \(0 rejected\), 36 spans, 12 rows written\n$/);
+  });
+
+  test("a page opened after the receiver let its oldest rows go (--live-mib) says which rows it lacks", async () => {
+    // About 100 bytes: less than one row, so the receiver keeps only the newest row (it always keeps that one).
+    const { wai, out } = await receiver(["--live-mib", "0.0001"]);
+    await runAgent(wai.endpoint, 1, 6);
+    await expect.poll(() => linesOf(out).length).toBe(6);
+    const explorer = await browse(wai.origin);
+    const { page } = explorer;
+    const live = page.getByTestId("live");
+    await expect.poll(() => live.getAttribute("data-state")).toBe("open");
+    await expect.poll(() => live.getAttribute("data-problems")).toBe("1");
+    await waitForRows(page, 1);
+    expect(await page.getByTestId("live-problems").textContent()).toBe(
+      "rows 1 to 5 are no longer held by the receiver (it keeps its newest rows for the live view); they are in its output file, and the numbers here leave them out",
+    );
+    // The row it holds is the newest one written.
+    const written = linesOf(out).map((line) => (JSON.parse(line) as { conversation_id: string }).conversation_id);
+    expect(await newestShown(page)).toEqual(written.slice(-1));
+    expect(explorer.errors).toEqual([]);
   });
 
   test("a cut connection resumes after the last row shown: rows completed meanwhile arrive, none twice", async () => {

@@ -182,6 +182,16 @@ describe("time, tokens and cost", () => {
     await page.getByTestId("rows-at-least").fill(String(costs[1]));
     await expect.poll(listed).toEqual(filterAndSort(all, summary.perRow, "cost", costs[1]));
     expect((await listed()).length).toBe(2);
+    // The order and the minimum are in the link: a new page on it, given the same file, lists the same rows.
+    await expect.poll(() => page.url()).toContain(`cmin=${encodeURIComponent(String(costs[1]))}`);
+    expect(page.url()).toContain("cs=cost");
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await pickFile(other, "mixed.otlp.jsonl", MIXED);
+    const listedThere = () => other.locator(".conversation-list ol button[data-row]").evaluateAll((bs) => bs.map((b) => Number(b.getAttribute("data-row"))));
+    await expect.poll(listedThere).toEqual(filterAndSort(all, summary.perRow, "cost", costs[1]));
+    expect(await other.getByTestId("sort-rows").inputValue()).toBe("cost");
+    await other.close();
     // A row with no price reads "no price" in its conversation, never $0.
     await page.getByTestId("rows-at-least").fill("");
     const unpriced = summary.perRow.findIndex((u) => u.model === "mock-model-7");

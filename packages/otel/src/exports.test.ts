@@ -20,7 +20,7 @@ const MAIN = [
 ];
 
 const NODE_ONLY = [
-  "createLiveRowStream", "gunzipNode", "readOtlpFile", "startOtlpReceiver",
+  "createLiveRowStream", "explorerPage", "gunzipNode", "readOtlpFile", "startOtlpReceiver",
 ];
 
 describe("the entries of @whileai/otel", () => {

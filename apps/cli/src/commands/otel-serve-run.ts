@@ -35,7 +35,7 @@ export async function runOtelServe(options: OtelServeOptions): Promise<void> {
   const { stdout } = currentIo();
   // The explorer's files are checked before listening: a build without them fails in one line.
   const ui = options.ui ? explorerUi() : null;
-  const live = options.ui ? createLiveRowStream() : null;
+  const live = options.ui ? createLiveRowStream({ maxBytes: Math.round(options.liveMib * 1024 * 1024) }) : null;
   const interrupt = interruptSignal();
   try {
     const receiver = await startOtlpReceiver({

@@ -6,7 +6,7 @@
  * receiver loads in `otel-serve-run.ts` when it runs.
  */
 import type { Command } from "commander";
-import { parsePositiveInteger } from "../args.js";
+import { parsePositiveInteger, parsePositiveNumber } from "../args.js";
 import { parsePort } from "./servers.js";
 
 export interface OtelServeOptions {
@@ -15,6 +15,7 @@ export interface OtelServeOptions {
   out?: string;
   idleMs: number;
   ui?: boolean;
+  liveMib: number;
 }
 
 export function register(program: Command): void {
@@ -27,6 +28,7 @@ export function register(program: Command): void {
     .option("--out <path>", "JSONL file the rows are appended to (default: stdout)")
     .option("--idle-ms <ms>", "write a conversation once no span has arrived for it in this long", parsePositiveInteger, 30_000)
     .option("--ui", "also serve the trace explorer on the same port, showing rows and the running report as conversations complete")
+    .option("--live-mib <MiB>", "with --ui: the newest rows' JSON kept for pages that open late or reconnect (older rows are only in the output)", parsePositiveNumber, 256)
     .addHelpText(
       "after",
       `

@@ -7,6 +7,7 @@ import { CliError } from "../errors.js";
 import { currentIo } from "../io.js";
 import { note, writeJson, writeText } from "../output.js";
 import { interruptSignal } from "../signals.js";
+import { EXPLORER_DIR, explorerUi } from "./explorer-ui.js";
 import { parseDatabaseUrl, type ServeOptions } from "./serve.js";
 import { listenError, untilAborted } from "./servers.js";
 
@@ -21,14 +22,18 @@ export async function runServe(options: ServeOptions): Promise<void> {
     note(`copied ${resolve(cwd, options.migrateFrom)}: ${rows.length ? `rows of ${rows.join(", ")}` : "no rows"}; ${copied.blobs} blob files; ${copied.secrets.join(" and ") || "no keys"}`);
   }
   const hub = hubFromEnv(env);
+  // The explorer's files are checked before anything starts: a build without them fails in one line.
+  if (options.ui) explorerUi();
+  const explorerDir = options.ui ? EXPLORER_DIR : null;
   const interrupt = interruptSignal();
   try {
     const signingKey = signingKeyFor(dataDir, database, env["WHILEAI_SIGNING_KEY"]);
-    const server = await createPlatformServer({ dataDir, database, signingKey, hub, port: options.port, host: options.host }).catch((error: unknown) =>
+    const server = await createPlatformServer({ dataDir, database, signingKey, hub, port: options.port, host: options.host, explorerDir }).catch((error: unknown) =>
       listenError(error, "the local platform", options.host, options.port),
     );
     const devKey = await registerDevKey(server, dataDir, database);
-    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir, database: server.database, hfEndpoint: hub?.endpoint ?? null });
+    const explorer = explorerDir ? `${server.url}/` : null;
+    if (options.json) writeJson({ url: server.url, apiKey: devKey, dataDir, database: server.database, hfEndpoint: hub?.endpoint ?? null, explorer });
     else {
       writeText(
         [
@@ -37,6 +42,7 @@ export async function runServe(options: ServeOptions): Promise<void> {
           "use it from another shell:",
           `  export WHILEAI_API_URL=${server.url}`,
           `  export WHILEAI_API_KEY=${devKey}`,
+          ...(explorer ? [`trace explorer, live: ${explorer} (it asks for an API key: the dev key above, or an account's)`] : []),
         ].join("\n"),
       );
     }

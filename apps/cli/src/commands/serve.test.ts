@@ -43,7 +43,7 @@ describe("wai serve", () => {
     const second = serve(["--port", "0", "--data-dir", dataDir, "--json"], env);
     await second.waitFor(/\}\n/);
     const started = JSON.parse(second.stdout()) as { url: string; apiKey: string; dataDir: string };
-    expect(started).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: key, dataDir, database: null, hfEndpoint: null });
+    expect(started).toEqual({ url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/), apiKey: key, dataDir, database: null, hfEndpoint: null, explorer: null });
     const listed = await runWai(["datasets", "--json", "--api-url", started.url, "--api-key", started.apiKey], { env });
     expect(JSON.parse(listed.stdout)).toMatchObject({ datasets: [{ datasetId: pushed["datasetId"], rows: 80 }] });
     expect(await second.stop("SIGINT")).toEqual({ code: 0, signal: null });

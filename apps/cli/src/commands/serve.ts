@@ -19,6 +19,7 @@ export interface ServeOptions {
   dataDir?: string;
   database?: string;
   migrateFrom?: string;
+  ui?: boolean;
   json?: boolean;
 }
 
@@ -31,7 +32,8 @@ export function register(program: Command): void {
     .option("--data-dir <dir>", "where the database, blobs, signing key and dev API key live (default: $WHILEAI_SERVER_DATA, else ~/.whileai/server); with --database, the blobs only")
     .option("--database <url>", "keep the rows in this PostgreSQL instead of SQLite, shared by every server given it (default: $WHILEAI_DATABASE_URL)", parseDatabaseUrl)
     .option("--migrate-from <dir>", "first copy the embedded platform in <dir> (its platform.sqlite, blobs and keys) into the empty --database, then serve")
-    .option("--json", "print {url, apiKey, dataDir, database, hfEndpoint} as JSON once listening")
+    .option("--ui", "also serve the web explorer at / with a live view of the account's traces as they arrive (the page asks for the API key)")
+    .option("--json", "print {url, apiKey, dataDir, database, hfEndpoint, explorer} as JSON once listening")
     .addHelpText(
       "after",
       `
@@ -46,6 +48,7 @@ the signing key and the dev API key are kept in the database, made by the first 
 
 Example:
   $ wai serve --port 8787 --data-dir ./platform-data
+  $ wai serve --ui          # then open http://127.0.0.1:8787/ and paste the dev API key
   $ WHILEAI_API_URL=http://127.0.0.1:8787 WHILEAI_API_KEY=<dev key> wai datasets
   $ wai serve --database postgres://whileai@db:5432/whileai --data-dir /shared/blobs --host 0.0.0.0
   $ wai serve --database postgres://whileai@db:5432/whileai --data-dir /shared/blobs --migrate-from ~/.whileai/server

@@ -65,7 +65,7 @@ describe("the platform database", () => {
     expect(await migrate(db, db.kind === "sqlite" ? SQLITE_MIGRATIONS : (await import("./migrations-postgres.js")).POSTGRES_MIGRATIONS)).toEqual([]);
     await db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', 't')");
     await expect(migrate(db, SQLITE_MIGRATIONS)).rejects.toSatisfy(PlatformDatabaseError.isInstance);
-    await expect(migrate(db, SQLITE_MIGRATIONS)).rejects.toThrow(/has schema version 99; this whileai platform knows versions up to 2: run the newer release that migrated it/);
+    await expect(migrate(db, SQLITE_MIGRATIONS)).rejects.toThrow(/has schema version 99; this whileai platform knows versions up to 3: run the newer release that migrated it/);
   });
 });
 
@@ -80,7 +80,7 @@ describe("an embedded data directory from before versioned migrations", () => {
     const db = await openDatabase(dir);
     opened.push(db);
     expect(await db.all("SELECT id FROM accounts")).toEqual([{ id: "acct_old" }]);
-    expect(await db.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(await db.all("SELECT version FROM schema_migrations ORDER BY version")).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 });
 

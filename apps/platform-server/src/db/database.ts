@@ -47,5 +47,5 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
-/** The ordering sequences: each table's insertion order, and the catalog's publication order. */
-export type SeqName = "datasets" | "publications" | "traces";
+/** The ordering sequences: each table's insertion order, the catalog's publication order, and the order traces last changed in. */
+export type SeqName = "datasets" | "publications" | "traces" | "trace_changes";

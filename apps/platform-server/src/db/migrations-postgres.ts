@@ -5,7 +5,7 @@
  * compared and sorted as the embedded database does.
  */
 import type { Migration } from "./migrate.js";
-import { CLAIMS_AND_OWNERS } from "./migrations-shared.js";
+import { CLAIMS_AND_OWNERS, TRACE_CHANGES_NAME, TRACE_CHANGES_TABLE } from "./migrations-shared.js";
 
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
@@ -57,4 +57,12 @@ CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 `,
   },
   CLAIMS_AND_OWNERS,
+  {
+    version: 3,
+    name: TRACE_CHANGES_NAME,
+    sql: `${TRACE_CHANGES_TABLE}
+CREATE SEQUENCE trace_changes_seq;
+SELECT setval('trace_changes_seq', GREATEST(COALESCE(MAX(seq), 0), 1), MAX(seq) IS NOT NULL) FROM trace_changes;
+`,
+  },
 ];

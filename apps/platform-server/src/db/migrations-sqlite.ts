@@ -4,7 +4,7 @@
  * as it stands and is then recorded at version 1.
  */
 import type { Migration } from "./migrate.js";
-import { CLAIMS_AND_OWNERS } from "./migrations-shared.js";
+import { CLAIMS_AND_OWNERS, TRACE_CHANGES_NAME, TRACE_CHANGES_TABLE } from "./migrations-shared.js";
 
 export const SQLITE_MIGRATIONS: readonly Migration[] = [
   {
@@ -51,4 +51,6 @@ CREATE TABLE IF NOT EXISTS settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)
 `,
   },
   CLAIMS_AND_OWNERS,
+  // One writer at a time: the largest seq so far plus one (see sqlite.ts nextSeq) needs no sequence.
+  { version: 3, name: TRACE_CHANGES_NAME, sql: TRACE_CHANGES_TABLE },
 ];

@@ -2,6 +2,10 @@
  * The bundled price table: USD per 1M input and output tokens, per model, at the vendors' standard
  * list prices for text (no batch, cache or long-context rates). It ships with the page and is
  * never fetched: prices change, so the page names its date and source and lets the user edit it.
+ * Cross-checked on 2026-12-03 (this machine cannot reach the vendors' pages) against dated
+ * third-party transcriptions of them: they agree on every Anthropic and OpenAI entry but
+ * gpt-4-turbo (not found) and on Gemini 2.5 Pro's prompt-up-to-200k rate; the Gemini Flash
+ * rates were not found. Models released after the table's month are not in it.
  */
 
 export interface ModelPrice {

@@ -48,7 +48,12 @@ export type ReadFailure = LoadError | ReadCancelled;
  * worker mid-read and starts a fresh one.
  */
 export class LoadWorker {
-  private worker = LoadWorker.spawn();
+  private worker: Worker;
+
+  /** `spawn` starts the worker (a fresh one after each cancel); tests give their own. */
+  constructor(private readonly spawn: () => Worker = LoadWorker.spawnReader) {
+    this.worker = spawn();
+  }
 
   /** Whether a failure is a cancel (the user's choice, nothing to report) rather than a load error. */
   static cancelled(failure: unknown): failure is ReadCancelled {
@@ -57,14 +62,14 @@ export class LoadWorker {
   /** The request being answered: its reply handler, and what to tell it if a new read displaces it. */
   private busy: { handle: (reply: LoadReply) => void; displaced: () => void } | null = null;
 
-  private static spawn(): Worker {
+  private static spawnReader(): Worker {
     return new Worker(new URL("./load.worker.ts", import.meta.url), { type: "module", name: "trace-reader" });
   }
 
   explore(name: string, blob: Blob, labels: LabelSettings, onProgress: ReadProgress): Reading<ExploredFile> {
-    return this.read(name, blob, labels, onProgress, (reply) => {
+    return this.read(name, blob, labels, onProgress, (reply, file) => {
       if (reply.type !== "explored") return undefined;
-      return { source: reply.source, labels, spans: reply.spans, explored: reply.explored, relabel: (next: LabelSettings) => this.relabel(next) };
+      return { source: reply.source, labels, spans: reply.spans, explored: reply.explored, relabel: (next: LabelSettings) => this.relabel(next, file) };
     });
   }
 
@@ -72,7 +77,14 @@ export class LoadWorker {
     return this.read(name, blob, null, onProgress, (reply) => (reply.type === "rows" ? { source: reply.source, rows: reply.rows } : undefined));
   }
 
-  private read<T>(name: string, blob: Blob, labels: LabelSettings | null, onProgress: ReadProgress, result: (reply: LoadReply) => T | undefined): Reading<T> {
+  /**
+   * Which read the worker's rows came from, counted up by every read: a relabel asked for an
+   * earlier file's rows must not run on a later file's (nor displace the later read).
+   */
+  private file = 0;
+
+  private read<T>(name: string, blob: Blob, labels: LabelSettings | null, onProgress: ReadProgress, result: (reply: LoadReply, file: number) => T | undefined): Reading<T> {
+    const file = ++this.file;
     let settle!: { resolve: (value: T) => void; reject: (reason: ReadFailure) => void };
     const done = new Promise<T>((resolve, reject) => {
       settle = { resolve, reject };
@@ -88,7 +100,7 @@ export class LoadWorker {
       this.busy = null;
       if (reply.type === "error") return settle.reject(reply.error);
       if (reply.type === "explored" && "exploration" in reply.explored) reply.explored.exploration.rows = batched;
-      const value = result(reply);
+      const value = result(reply, file);
       if (value !== undefined) settle.resolve(value);
     };
     const request = this.listen(handler, () => settle.reject(new ReadCancelled(name)));
@@ -104,17 +116,20 @@ export class LoadWorker {
   /** Relabels in the order asked, each after the one before: the rows they need stay in the worker. */
   private relabelled: Promise<unknown> = Promise.resolve();
 
-  private relabel(labels: LabelSettings): Promise<Explored> {
+  private relabel(labels: LabelSettings, file: number): Promise<Explored> {
+    const replaced = () => new Error("a new file replaced the one being relabelled");
     const next = this.relabelled.then(
       () =>
         new Promise<Explored>((resolve, reject) => {
+          // Queued behind relabels of a file since replaced: the worker holds other rows now.
+          if (file !== this.file) return reject(replaced());
           this.listen(
             (reply) => {
               this.busy = null;
               if (reply.type === "relabelled") resolve(reply.explored);
               else reject(new Error(reply.type === "error" ? reply.error.message : `the trace reader answered ${reply.type} to a relabel`));
             },
-            () => reject(new Error("a new file replaced the one being relabelled")),
+            () => reject(replaced()),
           );
           this.post({ type: "relabel", labels });
         }),
@@ -147,7 +162,7 @@ export class LoadWorker {
     const displaced = this.busy?.displaced;
     this.busy = null;
     this.worker.terminate();
-    this.worker = LoadWorker.spawn();
+    this.worker = this.spawn();
     displaced?.();
   }
 }

@@ -7,6 +7,7 @@ import { traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { filterAndSort, RANKINGS, type Ranking } from "../analysis/row-ranking.js";
 import { NO_SPANS, type SpansOf } from "../analysis/row-spans.js";
+import type { ConversationList } from "../state/url-state.js";
 import { usageSummary, type RowUsage } from "../analysis/usage.js";
 import { usePrices } from "../load/price-store.js";
 import { clip, count, shown } from "./format.js";
@@ -25,14 +26,13 @@ export interface ConversationViewProps {
   /** The row open, by its index in the file. */
   selected: number;
   onSelect: (row: number) => void;
-  filter: string;
-  onFilter: (filter: string) => void;
+  /** The list's prompt filter, order and minimum (kept in the URL by the page). */
+  list: ConversationList;
+  onList: (change: Partial<ConversationList>) => void;
 }
 
-export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect, filter, onFilter }: ConversationViewProps) {
+export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect, list: { filter, ranking, atLeast }, onList }: ConversationViewProps) {
   const list = useRef<HTMLOListElement>(null);
-  const [ranking, setRanking] = useState<Ranking>("file");
-  const [atLeast, setAtLeast] = useState("");
   const prices = usePrices();
   const usage = useMemo(() => usageSummary(rows as unknown as Record<string, unknown>[], prices, spansOf).perRow, [rows, prices, spansOf]);
   const matches = useMemo(() => {
@@ -58,18 +58,18 @@ export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect,
   return (
     <section class="conversations" data-testid="conversations">
       <div class="conversation-list">
-        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => onFilter(e.currentTarget.value)} aria-label="Filter conversations by prompt" data-testid="conversation-filter" />
+        <input type="search" placeholder="Filter by prompt" value={filter} onInput={(e) => onList({ filter: e.currentTarget.value })} aria-label="Filter conversations by prompt" data-testid="conversation-filter" />
         <div class="ranking">
           <label>
             {"Sort "}
-            <select value={ranking} onChange={(e) => setRanking(e.currentTarget.value as Ranking)} data-testid="sort-rows" aria-label="Sort conversations by">
+            <select value={ranking} onChange={(e) => onList({ ranking: e.currentTarget.value as Ranking })} data-testid="sort-rows" aria-label="Sort conversations by">
               {RANKINGS.map(([id, title]) => <option key={id} value={id}>{title}</option>)}
             </select>
           </label>
           {ranking !== "file" && (
             <label>
               {"at least "}
-              <input type="number" min="0" step="any" value={atLeast} onInput={(e) => setAtLeast(e.currentTarget.value)} data-testid="rows-at-least" aria-label={`Only rows with at least this ${unit}`} />
+              <input type="number" min="0" step="any" value={atLeast} onInput={(e) => onList({ atLeast: e.currentTarget.value })} data-testid="rows-at-least" aria-label={`Only rows with at least this ${unit}`} />
               {` ${unit}`}
             </label>
           )}
@@ -119,7 +119,7 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
   return (
     <article class="conversation" data-testid="conversation" data-row={index}>
       <header>
-        <h3>Row {index + 1}</h3>
+        <h2>Row {index + 1}</h2>
         <RewardChip reward={row.reward} />
         {fault !== NO_FAULT && <span class="chip fault">{fault}</span>}
       </header>
@@ -130,15 +130,15 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
         <div data-usage="model"><dt>model</dt><dd>{usage.model ?? "–"}</dd></div>
         <div data-usage="cost" data-value={usage.costUsd ?? ""}><dt>estimated cost</dt><dd>{usage.model === null && usage.costUsd === null ? "–" : usd(usage.costUsd)}</dd></div>
       </dl>
-      <h4>Prompt</h4>
+      <h3>Prompt</h3>
       <p class="prompt">{row.prompt || <span class="muted">(none)</span>}</p>
       {spans !== undefined && spans.length > 0 && (
         <>
-          <h4>{`Spans (${spans.length})`}</h4>
+          <h3>{`Spans (${spans.length})`}</h3>
           <LazySpanWaterfall spans={spans} focused={focus.span} onSpan={(i) => setFocus({ span: i, step: spans[i].step })} />
         </>
       )}
-      <h4>{`Steps (${row.steps.length})`}</h4>
+      <h3>{`Steps (${row.steps.length})`}</h3>
       <ol class="steps" ref={stepList}>
         {row.steps.map((step, i) => {
           const span = spanOfStep.get(i);
@@ -153,7 +153,7 @@ function Conversation({ row, index, usage, spans }: { row: TraceRow; index: numb
           );
         })}
       </ol>
-      <h4>Final text</h4>
+      <h3>Final text</h3>
       <p class="final-text">{row.final_text || <span class="muted">(none)</span>}</p>
       {extra.length > 0 && (
         <details>

@@ -17,7 +17,7 @@ export function CostView({ rows, spansOf }: { rows: readonly object[]; spansOf: 
   return (
     <section data-testid="cost">
       <UsageCards totals={summary.totals} />
-      <h3>Per model</h3>
+      <h2>Per model</h2>
       <div class="table-scroll">
       <table data-testid="model-usage">
         <thead>
@@ -78,7 +78,7 @@ function PriceEditor({ prices }: { prices: PriceList }) {
       </p>
       <div class="table-scroll">
       <table>
-        <thead><tr><th>model (and its dated versions)</th><th class="num">input</th><th class="num">output</th><th /></tr></thead>
+        <thead><tr><th>model (and its dated versions)</th><th class="num">input</th><th class="num">output</th><th>edit</th></tr></thead>
         <tbody>
           {Object.entries(prices).map(([model, price]) => (
             <tr key={model} data-price-model={model}>

@@ -136,7 +136,7 @@ function ScanSlot({ id, title, side, onLoaded, onError, fromSplit }: { id: strin
   const format = side?.report === undefined ? "" : ` (${describeFormat(side.report.format)})`;
   return (
     <div class="scan-slot">
-      <h3>{title}</h3>
+      <h2>{title}</h2>
       {/* A side from the split came from no example: the picker must not name one. */}
       <FileSource id={id} label="" open={open} onLoaded={onLoaded} onError={onError} initialExample={fromSplit ? "" : undefined} />
       <p data-testid={`${id}-summary`}>{side === null ? <span class="muted">nothing loaded</span> : `${side.label}${format}: ${counted(side.rows.length, "row")}`}</p>

@@ -62,10 +62,10 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
         )}
       </dl>
 
-      <h3>Time, tokens and cost</h3>
+      <h2>Time, tokens and cost</h2>
       <RowsUsageCards rows={exploration.rows} spansOf={exploration.spansOf} />
 
-      <h3>Label census</h3>
+      <h2>Label census</h2>
       {report.warnings.length === 0 ? (
         <p class="muted" data-testid="no-warnings">No warnings: the labels read as 0/1.</p>
       ) : (
@@ -80,7 +80,7 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
         </table>
       )}
 
-      <h3>Tools</h3>
+      <h2>Tools</h2>
       <div class="side-by-side">
         <table data-testid="tools">
           <thead><tr><th>tool</th><th class="num">calls</th><th class="num">faulted</th><th class="num">fault rate</th></tr></thead>
@@ -100,18 +100,18 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
 
       <div class="side-by-side">
         <div>
-          <h3>Faults</h3>
+          <h2>Faults</h2>
           <CountTable testId="faults" head="fault" entries={faults} empty="No faulted tool results." />
         </div>
         <div>
-          <h3>World states</h3>
+          <h2>World states</h2>
           <CountTable testId="world-states" head="world state" entries={worlds} empty="None observed." />
         </div>
       </div>
 
       {report.emphasis !== undefined && Object.keys(report.emphasis).length > 0 && (
         <>
-          <h3>Emphasis</h3>
+          <h2>Emphasis</h2>
           <p class="muted">Grid values these traces move ahead of the plain grid for the drafted tools.</p>
           <dl class="emphasis" data-testid="emphasis">
             {Object.entries(report.emphasis).map(([axis, values]) => (
@@ -121,13 +121,13 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
         </>
       )}
 
-      <h3>Passes and fails per task</h3>
+      <h2>Passes and fails per task</h2>
       {exploration.tasks.tasks.length > 0 && exploration.tasks.tasks.every((t) => t.passes + t.fails + t.ungraded === 1) ? (
         <OneRowPerTask labels={exploration.tasks} />
       ) : (
         <>
           <TaskPassFailChart labels={exploration.tasks} />
-          <h3>Pass rates</h3>
+          <h2>Pass rates</h2>
           <PassRateHistogram labels={exploration.tasks} />
         </>
       )}

@@ -53,7 +53,7 @@ export function SplitView({ rows, onScan }: { rows: TraceRow[]; onScan: (split: 
               Check the remainder for leaks into the holdout
             </button>
           </div>
-          <h3>{`Held-out rows${split.production.length > LISTED ? ` (first ${LISTED})` : ""}`}</h3>
+          <h2>{`Held-out rows${split.production.length > LISTED ? ` (first ${LISTED})` : ""}`}</h2>
           <table data-testid="split-rows">
             <thead><tr><th>task</th><th>prompt</th><th>fault</th></tr></thead>
             <tbody>

@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { APP_DIR, DIST } from "./browser.js";
 
-const WAI = fileURLToPath(new URL("../../../cli/dist/bin.js", import.meta.url));
+export const WAI = fileURLToPath(new URL("../../../cli/dist/bin.js", import.meta.url));
 const CLI_UI = fileURLToPath(new URL("../../../cli/dist/ui/", import.meta.url));
 const COPY_EXPLORER = fileURLToPath(new URL("../../../cli/scripts/copy-explorer.mjs", import.meta.url));
 
@@ -43,13 +43,19 @@ function waitForStderr(child: ChildProcess, text: () => string, pattern: RegExp)
   });
 }
 
-export async function startLiveReceiver(out: string, idleMs: number): Promise<LiveReceiver> {
-  // The CLI serves the explorer its build copied: it must be this build of the page (ensureBuilt
-  // may have rebuilt dist/ since), so the copy step of the CLI's build runs again when it is not.
+/**
+ * The CLI serves the explorer its build copied: it must be this build of the page (ensureBuilt
+ * may have rebuilt dist/ since), so the copy step of the CLI's build runs again when it is not.
+ */
+export function ensureCliExplorer(): void {
   const same = () => existsSync(`${CLI_UI}index.html`) && readFileSync(`${CLI_UI}index.html`, "utf8") === readFileSync(`${DIST}index.html`, "utf8");
   if (!same()) execFileSync(process.execPath, [COPY_EXPLORER], { stdio: "inherit" });
   if (!same()) throw new Error(`${CLI_UI} still holds another build of the explorer than ${DIST}`);
-  const child = spawn(process.execPath, [WAI, "otel", "serve", "--ui", "--port", "0", "--idle-ms", String(idleMs), "--out", out], {
+}
+
+export async function startLiveReceiver(out: string, idleMs: number, extra: string[] = []): Promise<LiveReceiver> {
+  ensureCliExplorer();
+  const child = spawn(process.execPath, [WAI, "otel", "serve", "--ui", "--port", "0", "--idle-ms", String(idleMs), "--out", out, ...extra], {
     env: { PATH: process.env["PATH"] },
     stdio: ["ignore", "ignore", "pipe"],
   });

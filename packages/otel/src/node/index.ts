@@ -10,3 +10,5 @@ export { startOtlpReceiver } from "./otlp-receiver.js";
 export type { OtlpReceiver, OtlpReceiverOptions, OtlpReceiverStats } from "./otlp-receiver.js";
 export { createLiveRowStream } from "./live-row-stream.js";
 export type { LiveRowStream, LiveRowStreamOptions } from "./live-row-stream.js";
+export { explorerPage } from "./explorer-page.js";
+export type { ExplorerPage, ExplorerPageOptions } from "./explorer-page.js";

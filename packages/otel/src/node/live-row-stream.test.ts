@@ -49,8 +49,8 @@ afterEach(async () => {
   }
 });
 
-async function liveReceiver(idleMs = 60_000) {
-  const live = createLiveRowStream();
+async function liveReceiver(idleMs = 60_000, maxBytes?: number) {
+  const live = createLiveRowStream({ maxBytes });
   const receiver = await startOtlpReceiver({
     port: 0,
     idleMs,
@@ -80,7 +80,7 @@ describe("live row stream", () => {
     const reading = readEvents(response, (events) => events.length === 4);
     live.push(row(3));
     const events = await reading;
-    expect(events[0]).toEqual({ event: "hello", data: JSON.stringify({ run: live.run, rows: 2 }) });
+    expect(events[0]).toEqual({ event: "hello", data: JSON.stringify({ run: live.run, rows: 2, first: 1 }) });
     expect(events.slice(1).map((e) => e.id)).toEqual([`${live.run}:1`, `${live.run}:2`, `${live.run}:3`]);
     expect(rowsOf(events)).toEqual(["conv-1", "conv-2", "conv-3"]);
   });
@@ -100,6 +100,42 @@ describe("live row stream", () => {
     live.push(row(2));
     const response = await fetch(`${origin}/api/live`, { headers: { "Last-Event-ID": "0123456789ab:7" } });
     expect(rowsOf(await readEvents(response, (events) => events.length === 3))).toEqual(["conv-1", "conv-2"]);
+  });
+
+  it("past maxBytes the oldest rows are let go: a late page is told which ones, then gets the rows held", async () => {
+    const one = JSON.stringify(row(10)).length;
+    // Room for three rows of this size.
+    const { live, origin } = await liveReceiver(60_000, 3 * one);
+    for (let n = 10; n <= 19; n++) live.push(row(n));
+    expect([live.size, live.first]).toEqual([10, 8]);
+    const late = await fetch(`${origin}/api/live`);
+    const events = await readEvents(late, (e) => e.length === 5);
+    expect(events[0]).toEqual({ event: "hello", data: JSON.stringify({ run: live.run, rows: 10, first: 8 }) });
+    expect(events[1]).toEqual({ event: "dropped", data: JSON.stringify({ from: 1, to: 7 }) });
+    expect(events.slice(2).map((e) => e.id)).toEqual([`${live.run}:8`, `${live.run}:9`, `${live.run}:10`]);
+    expect(rowsOf(events)).toEqual(["conv-17", "conv-18", "conv-19"]);
+    // A reconnect from a row still held is told of nothing missing.
+    const resumed = await fetch(`${origin}/api/live`, { headers: { "Last-Event-ID": `${live.run}:8` } });
+    const again = await readEvents(resumed, (e) => e.length === 3);
+    expect(again.map((e) => e.event)).toEqual(["hello", "row", "row"]);
+    // One from a row let go: only the ones after it that are gone.
+    const behind = await fetch(`${origin}/api/live`, { headers: { "Last-Event-ID": `${live.run}:5` } });
+    expect((await readEvents(behind, (e) => e.length >= 2))[1]).toEqual({ event: "dropped", data: JSON.stringify({ from: 6, to: 7 }) });
+  });
+
+  it("a row larger than maxBytes alone is still held (the newest row always is)", async () => {
+    const { live } = await liveReceiver(60_000, 4);
+    live.push(row(1));
+    live.push(row(2));
+    expect([live.size, live.first]).toEqual([2, 2]);
+  });
+
+  it("holds at most maxBytes over many rows (the let-go front is compacted)", async () => {
+    const one = JSON.stringify(row(100_000)).length;
+    const { live } = await liveReceiver(60_000, 50 * one);
+    for (let n = 100_000; n < 110_000; n++) live.push(row(n));
+    expect(live.size).toBe(10_000);
+    expect(live.size - live.first + 1).toBe(50);
   });
 
   it("a malformed id is refused with 400, naming it; a POST with 405", async () => {
@@ -126,7 +162,7 @@ describe("live row stream", () => {
     const response = await fetch(`${origin}/api/live`);
     const reading = readEvents(response, () => false);
     live.close();
-    expect(await reading).toEqual([{ event: "hello", data: JSON.stringify({ run: live.run, rows: 0 }) }]);
+    expect(await reading).toEqual([{ event: "hello", data: JSON.stringify({ run: live.run, rows: 0, first: 1 }) }]);
     expect((await fetch(`${origin}/api/live`)).status).toBe(503);
     await receiver.close();
     running.splice(0);
