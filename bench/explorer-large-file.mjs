@@ -198,10 +198,12 @@ async function measureLoad(origin, file) {
     clearInterval(sampler);
     if (typeof finished !== "number") return { ...file, failed: finished.failed, rendererPeakMiB: Math.max(rssPeak.value, ...renderers().map((r) => r.peak)), errors: explorer.errors };
     const probe = await page.evaluate(() => ({ picked: window.benchProbe.picked, readDone: window.benchProbe.readDone }));
-    const heap = await cdp.send("Runtime.getHeapUsage");
     const text = await summaryText(page);
     const error = await page.evaluate(() => document.querySelector('[data-testid="load-error"]')?.textContent ?? null);
+    const tabs = error === null ? await openTabs(page) : {};
+    const heap = await cdp.send("Runtime.getHeapUsage");
     return {
+      tabs,
       ...file,
       loadMs: finished - probe.picked,
       readMs: probe.readDone === null ? Number.NaN : probe.readDone - probe.picked,
@@ -216,6 +218,35 @@ async function measureLoad(origin, file) {
   } finally {
     await explorer.browser.close();
   }
+}
+
+/** The tabs a user opens once the file is shown, in this order (the report is shown first). */
+const TABS = ["rows", "conversations", "cost", "split", "report"];
+
+/**
+ * Each tab clicked in turn, with inputs probed meanwhile: from the click until the tab shows its
+ * answer (nothing in it still pending), and the page's main thread in that time.
+ */
+async function openTabs(page) {
+  const out = {};
+  for (const tab of TABS) {
+    const stop = probeInputs(page);
+    const from = await page.evaluate(() => performance.now());
+    await page.locator(`[data-tab="${tab}"]`).click();
+    const shown = await page
+      .waitForFunction(
+        (id) => {
+          const panel = document.getElementById(`panel-${id}`);
+          return panel !== null && panel.querySelector('[aria-busy="true"], [role="status"][data-testid$="-pending"]') === null && performance.now();
+        },
+        tab,
+        { timeout: LOAD_LIMIT_MS, polling: 50 },
+      )
+      .then((h) => h.jsonValue());
+    await stop();
+    out[tab] = { shownMs: shown - from, ...(await mainThread(page, from, shown)) };
+  }
+  return out;
 }
 
 /** A small file loaded first, then `file` cancelled once half of it is read: how soon the small file is back. */
@@ -327,6 +358,18 @@ function writeResults(files, loads, cancels) {
     lines.push(
       `| ${fmt(file.bytes / MB, 0)} MiB | ${fmt(file.lines)} | ${fmt(m("loadMs") / 1000, 1)} | ${fmt(m("readMs") / 1000, 1)} | ${fmt(file.bytes / MB / (m("loadMs") / 1000), 1)} | ${fmt(m("longTasks"))} | ${fmt(m("longestTask"))} | ${fmt(m("longTaskTotal"))} | ${fmt(m("inputs"))} | ${fmt(m("inputMedian"), 1)} | ${fmt(m("inputP95"), 1)} | ${fmt(m("inputMax"), 1)} | ${fmt(m("pageHeapMiB"))} | ${fmt(median(runs.map((r) => r.rendererPeakMiB)))} | ${[...new Set(counts)].join("; ")} |`,
     );
+  }
+  lines.push(
+    "",
+    `Each tab opened once the file is shown, in turn (${TABS.join(", ")}), a key or click every ${PROBE_MS} ms meanwhile: click to the tab's answers on screen, and the longest main-thread task in that time.`,
+    "",
+    `| file | ${TABS.map((t) => `${t}: shown ms / longest task ms`).join(" | ")} | input p95 ms (all tabs) |`,
+    `|---|${TABS.map(() => "---:").join("|")}|---:|`,
+  );
+  for (const file of files) {
+    const ok = loads.get(file.mb).filter((r) => r.failed === undefined && r.tabs !== undefined && r.tabs.rows !== undefined);
+    const cell = (tab) => `${fmt(median(ok.map((r) => r.tabs[tab].shownMs)))} / ${fmt(median(ok.map((r) => r.tabs[tab].longestTask)))}`;
+    lines.push(`| ${fmt(file.bytes / MB, 0)} MiB | ${TABS.map(cell).join(" | ")} | ${fmt(median(ok.map((r) => Math.max(...TABS.map((t) => r.tabs[t].inputP95)))), 1)} |`);
   }
   lines.push("", "Cancel once half of the file is read (a 200-row file shown before):", "", "| file | cancel to page back, ms | long tasks | longest ms | input p95 ms | input max ms | file before still shown |", "|---|---:|---:|---:|---:|---:|---|");
   for (const file of files) {

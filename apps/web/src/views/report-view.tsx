@@ -6,6 +6,7 @@ import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./char
 import { count, counted, percent } from "./format.js";
 import { pageWording } from "./page-wording.js";
 import { ScrollablePre } from "./scrollable-pre.js";
+import type { RowQuestions } from "../analysis/row-questions.js";
 import { RowsUsageCards } from "./usage-cards.js";
 
 const STATS = [
@@ -32,7 +33,7 @@ export function droppedReading(source: SourceReport): number {
 }
 
 /** Each problem is listed above every tab (SourceSummary); the `dropped` card counts them all. */
-export function ReportView({ exploration, source }: { exploration: Exploration; source: SourceReport }) {
+export function ReportView({ exploration, source, questions }: { exploration: Exploration; source: SourceReport; questions: RowQuestions }) {
   const { report } = exploration;
   const reading = droppedReading(source);
   const tools = Object.entries(report.tools_observed).sort((a, b) => b[1].n - a[1].n);
@@ -63,7 +64,7 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
       </dl>
 
       <h2>Time, tokens and cost</h2>
-      <RowsUsageCards rows={exploration.rows} spansOf={exploration.spansOf} />
+      <RowsUsageCards rows={exploration.rows} questions={questions} />
 
       <h2>Label census</h2>
       {report.warnings.length === 0 ? (
