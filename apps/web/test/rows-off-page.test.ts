@@ -17,13 +17,20 @@ afterAll(async () => {
   await explorer?.close();
 });
 
-/** In the trace reader: the type of every reply it posts, and each batch's size. */
+/** In the trace reader: the type of every reply it posts, each batch's size, and each `taken` the page sends back. */
 async function recordReplies() {
   await inLoadWorkers(explorer.page, () => {
     const scope = globalThis as unknown as { postMessage: (m: { type: string; rows?: unknown[]; answer?: { kind: string } }) => void; posted?: string[] };
     const wrapped = scope.posted !== undefined;
     scope.posted = [];
     if (wrapped) return;
+    // Logged before the reader's own handler runs (whose answer to it is the next batch).
+    const worker = globalThis as unknown as { onmessage: (event: MessageEvent<{ type: string }>) => void };
+    const handle = worker.onmessage;
+    worker.onmessage = (event) => {
+      if (event.data.type === "taken") scope.posted?.push("taken");
+      handle(event);
+    };
     const post = scope.postMessage.bind(scope);
     scope.postMessage = (message) => {
       const posted = scope.posted as string[];
@@ -36,14 +43,15 @@ async function recordReplies() {
 }
 const posted = async () => (await inLoadWorkers(explorer.page, () => (globalThis as unknown as { posted?: string[] }).posted ?? [])).flat();
 
-test("5,001 rows reach the page as batches of at most 2,000, all of them, in file order", async () => {
+test("5,001 rows reach the page as batches of at most 2,000, each after the page took the one before, all of them, in file order", async () => {
   const { page } = explorer;
   const count = 5_001;
   const lines = Array.from({ length: count }, (_, i) => JSON.stringify({ prompt: `Where is order ${i}?`, final_text: "Shipped.", reward: i % 2 }));
   await recordReplies();
   await pickFile(page, "batched.jsonl", Buffer.from(`${lines.join("\n")}\n`));
   expect(await shownStat(page, "traces")).toBe(count);
-  expect((await posted()).slice(0, 4)).toEqual(["rows-batch 2000", "rows-batch 2000", "rows-batch 1001", "explored"]);
+  // Each batch only once the page took the one before.
+  expect((await posted()).slice(0, 7)).toEqual(["rows-batch 2000", "taken", "rows-batch 2000", "taken", "rows-batch 1001", "taken", "explored"]);
   // The Rows tab has every row, the last one last.
   await page.locator('[data-tab="rows"]').click();
   await expect.poll(() => page.getByTestId("rows-count").getAttribute("data-kept")).toBe(String(count));

@@ -163,6 +163,7 @@ export class LoadWorker {
       const reply = event.data;
       if (reply.type === "rows-batch") {
         for (const row of reply.rows) ahead.push(row);
+        this.post({ type: "taken" });
         return;
       }
       // Rows the reply carries itself (none from load.worker.ts) come after those sent ahead.

@@ -24,14 +24,17 @@ export type LoadRequest =
   /** The last file read, analysed again under other label settings. */
   | { type: "relabel"; labels: LabelSettings }
   /** A view's question about every row of the last analysis (row-questions.ts). */
-  | { type: "ask"; question: RowQuestion };
+  | { type: "ask"; question: RowQuestion }
+  /** The page took the last `rows-batch`: the next may come. */
+  | { type: "taken" };
 
 export type LoadReply =
   | { type: "progress"; read: number; total: number }
   /**
    * The rows of the reply about to be sent (`explored`, `relabelled` or `rows`), in order, a batch
    * at a time: one clone of a million rows would hold the page's thread for many seconds, a batch
-   * holds it for a few milliseconds. The reply that follows carries no rows of its own.
+   * holds it for a few milliseconds. Each batch waits for the page's `taken` for the one before.
+   * The reply that follows carries no rows of its own.
    */
   | { type: "rows-batch"; rows: unknown[] }
   /** `spans`: OpenTelemetry rows' spans by conversation id (empty for other formats), sent once per file. */

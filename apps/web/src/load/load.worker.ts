@@ -33,25 +33,41 @@ function explored(rows: readonly unknown[], labels: LabelSettings): Explored {
 /** Rows per `rows-batch` reply: a few milliseconds of the page's thread to take in. */
 const BATCH_ROWS = 2000;
 
-/** Sends rows ahead of the reply that carries them, in batches; that reply then carries none. */
-function sendAhead<T>(rows: readonly T[]): T[] {
-  for (let start = 0; start < rows.length; start += BATCH_ROWS) reply({ type: "rows-batch", rows: rows.slice(start, start + BATCH_ROWS) });
+/** Resolves when the page says it took the last batch (a `taken` request). */
+let taken: (() => void) | null = null;
+
+/**
+ * Sends rows ahead of the reply that carries them, in batches, each once the page took the one
+ * before: the page's thread gets room between batches (to draw, answer input and collect garbage)
+ * however fast this thread makes them. The reply that follows then carries none.
+ */
+async function sendAhead<T>(rows: readonly T[]): Promise<T[]> {
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    const took = new Promise<void>((resolve) => (taken = resolve));
+    reply({ type: "rows-batch", rows: rows.slice(start, start + BATCH_ROWS) });
+    await took;
+  }
   return [];
 }
 
 /** Keeps the analysed rows for the views' questions, and sends the analyses with the rows ahead. */
-function analysed(rows: readonly unknown[], labels: LabelSettings, spans: SpansByConversation): Explored {
+async function analysed(rows: readonly unknown[], labels: LabelSettings, spans: SpansByConversation): Promise<Explored> {
   const result = explored(rows, labels);
   answers = "exploration" in result ? new RowAnswers(result.exploration.rows, spansLookup(spans)) : null;
   if (!("exploration" in result)) return result;
-  return { exploration: { ...result.exploration, rows: sendAhead(result.exploration.rows) } };
+  return { exploration: { ...result.exploration, rows: await sendAhead(result.exploration.rows) } };
 }
 
 scope.onmessage = async (event: MessageEvent<LoadRequest>) => {
   const request = event.data;
+  if (request.type === "taken") {
+    taken?.();
+    taken = null;
+    return;
+  }
   if (request.type === "relabel") {
     if (kept === null) throw new Error("relabel before any file was read");
-    reply({ type: "relabelled", explored: analysed(kept.rows, request.labels, kept.spans) });
+    reply({ type: "relabelled", explored: await analysed(kept.rows, request.labels, kept.spans) });
     return;
   }
   if (request.type === "ask") {
@@ -65,11 +81,11 @@ scope.onmessage = async (event: MessageEvent<LoadRequest>) => {
     const { name, bytes, rows, report, spans } = await readSource(request.name, request.blob, (read, total) => reply({ type: "progress", read, total }));
     const source = { name, bytes, rowCount: rows.length, report };
     if (request.labels === null) {
-      reply({ type: "rows", source, rows: sendAhead(rows) });
+      reply({ type: "rows", source, rows: await sendAhead(rows) });
       return;
     }
     kept = { rows, spans };
-    reply({ type: "explored", source, spans, explored: analysed(rows, request.labels, spans) });
+    reply({ type: "explored", source, spans, explored: await analysed(rows, request.labels, spans) });
   } catch (error) {
     reply({ type: "error", error: loadError(error, request.name) });
   }

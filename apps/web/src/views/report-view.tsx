@@ -123,7 +123,7 @@ export function ReportView({ exploration, source, questions }: { exploration: Ex
       )}
 
       <h2>Passes and fails per task</h2>
-      {exploration.tasks.tasks.length > 0 && exploration.tasks.tasks.every((t) => t.passes + t.fails + t.ungraded === 1) ? (
+      {exploration.tasks.oneRowEach ? (
         <OneRowPerTask labels={exploration.tasks} />
       ) : (
         <>
@@ -143,10 +143,9 @@ export function ReportView({ exploration, source, questions }: { exploration: Ex
 
 /** Per-task bars and pass rates only repeat each row's own label when no task has a second row. */
 function OneRowPerTask({ labels }: { labels: Exploration["tasks"] }) {
-  const sum = (pick: (t: Exploration["tasks"]["tasks"][number]) => number) => labels.tasks.reduce((n, t) => n + pick(t), 0);
   return (
     <p class="muted" data-testid="one-row-per-task">
-      {`Each of the ${counted(labels.tasks.length, "task")} has one row (${count(sum((t) => t.passes))} passed, ${count(sum((t) => t.fails))} failed, ${count(sum((t) => t.ungraded))} ungraded), so per-task bars and pass rates would only repeat each row's label. Rows are one task when they share a `}
+      {`Each of the ${counted(labels.taskCount, "task")} has one row (${count(labels.passes)} passed, ${count(labels.fails)} failed, ${count(labels.ungraded)} ungraded), so per-task bars and pass rates would only repeat each row's label. Rows are one task when they share a `}
       <code>scenario_id</code>, else a <code>task_id</code>, else the same prompt.
     </p>
   );
