@@ -3,9 +3,9 @@
  * holdout split and leakage scan out. What is on screen lives in the URL's hash (state/url-state.ts).
  */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { rowTable } from "./analysis/columns.js";
 import type { FunctionComponent } from "preact";
 import { explore, withSpans, type Exploration, type LabelSettings } from "./analysis/explore.js";
+import { answeredHere, type RowQuestions } from "./analysis/row-questions.js";
 import { liveEndpoint } from "./live/live-endpoint.js";
 import type { LivePanelProps } from "./live/live-panel.js";
 import { EXAMPLE_LABELS, EXAMPLES } from "./load/examples.js";
@@ -103,7 +103,12 @@ export function App() {
   /** What the tabs show: the live rows while following them, else the file opened. */
   const sourceReport = following ? (liveRows?.report ?? null) : (file?.source.report ?? null);
   const exploration = result !== null && "exploration" in result ? result.exploration : null;
-  const table = useMemo(() => (exploration === null ? null : rowTable(exploration.rows)), [exploration]);
+  // Questions about every row (the table, the split) are answered where the rows are: a file's in
+  // the load worker, so a million rows never hold this thread; live rows here, where they arrive.
+  const questions = useMemo((): RowQuestions | null => {
+    if (exploration === null) return null;
+    return following ? answeredHere(exploration.rows) : (file?.questions ?? null);
+  }, [exploration, following, file]);
 
   /** The label settings a file is first read with: an example's own, unless a link named the file with its settings. */
   const labelsFor = (name: string, example: string | null): LabelSettings =>
@@ -172,18 +177,19 @@ export function App() {
         </div>
         {view.tab === "leakage" ? null : (
           <div id={`panel-${view.tab}`} role="tabpanel" aria-labelledby={`tab-${view.tab}`}>
-            {exploration === null || sourceReport === null || table === null ? (
+            {exploration === null || sourceReport === null || questions === null ? (
               <p class="muted empty">
                 {following ? "No rows have arrived yet; they appear here as conversations complete. Or open" : "Open"} or drop a trace file (JSONL rows, OpenAI or Anthropic messages, OTLP JSON or protobuf, gzipped or not; Parquet, CSV/TSV or Arrow tables),
                 or load a bundled example.
               </p>
             ) : view.tab === "report" ? (
-              <ReportView exploration={exploration} source={sourceReport} />
+              <ReportView exploration={exploration} source={sourceReport} questions={questions} />
             ) : view.tab === "rows" ? (
-              <RowsView table={table} query={view.rows} onQuery={(rows) => update({ rows })} onOpen={(row) => update({ row, tab: "conversations" })} />
+              <RowsView rows={exploration.rows} questions={questions} query={view.rows} onQuery={(rows) => update({ rows })} onOpen={(row) => update({ row, tab: "conversations" })} />
             ) : view.tab === "conversations" ? (
               <ConversationView
                 rows={exploration.rows}
+                questions={questions}
                 spansOf={exploration.spansOf}
                 selected={view.row}
                 onSelect={(row) => update({ row })}
@@ -191,12 +197,13 @@ export function App() {
                 onList={(change) => setView((v) => ({ ...v, conversations: { ...v.conversations, ...change } }))}
               />
             ) : view.tab === "cost" ? (
-              <CostView rows={exploration.rows} spansOf={exploration.spansOf} />
+              <CostView rows={exploration.rows} questions={questions} />
             ) : view.tab === "harness" ? (
               <HarnessView harness={exploration.harness} />
             ) : (
               <SplitView
                 rows={exploration.rows}
+                questions={questions}
                 onScan={(choice) => {
                   setSplit({ choice, version: (split?.version ?? 0) + 1 });
                   update({ tab: "leakage" });

@@ -80,8 +80,8 @@ describe("LoadWorker", () => {
     const queued = a.relabel(labels("passed"));
     await workers[0].askedFor(2);
     const second = reader.explore("b.jsonl", new Blob(["{}"]), labels("reward"), () => {});
-    await expect(inFlight).rejects.toThrow("a new file replaced the one being relabelled");
-    await expect(queued).rejects.toThrow("a new file replaced the one being relabelled");
+    await expect(inFlight).rejects.toThrow("a new file replaced the one asked about");
+    await expect(queued).rejects.toThrow("a new file replaced the one asked about");
     // The relabel in flight ended the first worker; the read of b went to the fresh one, and nothing after it.
     expect(workers).toHaveLength(2);
     expect(workers[1].asked).toEqual([{ type: "read", blob: expect.any(Blob), name: "b.jsonl", labels: labels("reward") }]);
@@ -101,7 +101,7 @@ describe("LoadWorker", () => {
     const rows = reader.rows("b.jsonl", new Blob(["{}"]), () => {});
     workers[0].reply({ type: "rows", source: facts("b.jsonl"), rows: [] });
     await rows.done;
-    await expect(a.relabel(labels("score"))).rejects.toThrow("a new file replaced the one being relabelled");
+    await expect(a.relabel(labels("score"))).rejects.toThrow("a new file replaced the one asked about");
     expect(workers[0].asked.map((r) => r.type)).toEqual(["read", "read"]);
   });
 

@@ -44,7 +44,8 @@ const DERIVED: Column[] = [
 /** Columns shown as derived ones above (or not worth a column: the steps are the conversation view's). */
 const COVERED = new Set(["prompt", "steps", "final_text", "reward", "model_version", "usage"]);
 
-export function rowTable(rows: readonly TraceRow[]): RowTable {
+/** The table's columns for these rows: the derived ones, then every other key in the order first met. */
+export function tableColumns(rows: readonly TraceRow[]): Column[] {
   const extraKeys: string[] = [];
   const seen = new Set<string>(COVERED);
   for (const row of rows) {
@@ -54,15 +55,24 @@ export function rowTable(rows: readonly TraceRow[]): RowTable {
       extraKeys.push(key);
     }
   }
-  const extras = extraKeys.map((key): Column => ({ key, title: key, kind: extraKind(rows, key), source: "row" }));
-  const columns = [...DERIVED, ...extras];
+  return [...DERIVED, ...extraKeys.map((key): Column => ({ key, title: key, kind: extraKind(rows, key), source: "row" }))];
+}
+
+/** One row's cells under `columns` (from `tableColumns`); `index` is its place in the file. */
+export function rowCells(row: TraceRow, index: number, columns: readonly Column[]): Cell[] {
+  const cells = derivedCells(row, index);
+  for (let c = DERIVED.length; c < columns.length; c++) cells.push(extraCell((row as Record<string, unknown>)[columns[c].key], columns[c].kind));
+  return cells;
+}
+
+export function rowTable(rows: readonly TraceRow[]): RowTable {
+  const columns = tableColumns(rows);
   const cells: Cell[][] = columns.map(() => new Array<Cell>(rows.length));
   const searchText = new Array<string>(rows.length);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
-    const derived = derivedCells(row, r);
-    for (let c = 0; c < DERIVED.length; c++) cells[c][r] = derived[c];
-    for (let e = 0; e < extras.length; e++) cells[DERIVED.length + e][r] = extraCell((row as Record<string, unknown>)[extras[e].key], extras[e].kind);
+    const line = rowCells(row, r, columns);
+    for (let c = 0; c < columns.length; c++) cells[c][r] = line[c];
     searchText[r] = searchTextOf(row);
   }
   return { columns, cells, searchText };

@@ -5,6 +5,8 @@
 import type { LabelSettings } from "../analysis/explore.js";
 import type { LoadError } from "./load-error.js";
 import type { SpansByConversation } from "@whileai/ingest";
+import type { TraceRow } from "@whileai/traces";
+import { questionsBy, type RowAnswer, type RowQuestion, type RowQuestions } from "../analysis/row-questions.js";
 import type { Explored, LoadReply, LoadRequest, SourceFacts } from "./load-protocol.js";
 import type { ReadProgress } from "./read-source.js";
 
@@ -30,6 +32,8 @@ export interface ExploredFile {
   spans: SpansByConversation;
   explored: Explored;
   relabel(labels: LabelSettings): Promise<Explored>;
+  /** Questions about every row of the file's latest analysis, answered in the worker. */
+  questions: RowQuestions;
 }
 
 /** A file read for its rows as read (the leakage scan's sides). */
@@ -68,7 +72,14 @@ export class LoadWorker {
   explore(name: string, blob: Blob, labels: LabelSettings, onProgress: ReadProgress): Reading<ExploredFile> {
     return this.read(name, blob, labels, onProgress, (reply, file) => {
       if (reply.type !== "explored") return undefined;
-      return { source: reply.source, labels, spans: reply.spans, explored: reply.explored, relabel: (next: LabelSettings) => this.relabel(next, file) };
+      return {
+        source: reply.source,
+        labels,
+        spans: reply.spans,
+        explored: reply.explored,
+        relabel: (next: LabelSettings) => this.relabel(next, file),
+        questions: questionsBy((question) => this.ask(question, file)),
+      };
     });
   }
 
@@ -105,28 +116,38 @@ export class LoadWorker {
     };
   }
 
-  /** Relabels in the order asked, each after the one before: the rows they need stay in the worker. */
-  private relabelled: Promise<unknown> = Promise.resolve();
+  /** Relabels and questions in the order asked, each after the one before: the rows they need stay in the worker. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   private relabel(labels: LabelSettings, file: number): Promise<Explored> {
-    const replaced = () => new Error("a new file replaced the one being relabelled");
-    const next = this.relabelled.then(
+    return this.queued(file, { type: "relabel", labels }, (reply) => (reply.type === "relabelled" ? reply.explored : undefined));
+  }
+
+  private ask(question: RowQuestion, file: number): Promise<RowAnswer> {
+    return this.queued(file, { type: "ask", question }, (reply) => (reply.type === "answer" ? reply.answer : undefined));
+  }
+
+  /** Sends `request` about `file`'s rows once the requests queued before it are answered. */
+  private queued<T>(file: number, request: LoadRequest, accept: (reply: LoadReply) => T | undefined): Promise<T> {
+    const replaced = () => new Error("a new file replaced the one asked about");
+    const next = this.queue.then(
       () =>
-        new Promise<Explored>((resolve, reject) => {
-          // Queued behind relabels of a file since replaced: the worker holds other rows now.
+        new Promise<T>((resolve, reject) => {
+          // Queued behind requests about a file since replaced: the worker holds other rows now.
           if (file !== this.file) return reject(replaced());
           this.listen(
             (reply) => {
               this.busy = null;
-              if (reply.type === "relabelled") resolve(reply.explored);
-              else reject(new Error(reply.type === "error" ? reply.error.message : `the trace reader answered ${reply.type} to a relabel`));
+              const value = accept(reply);
+              if (value !== undefined) resolve(value);
+              else reject(new Error(reply.type === "error" ? reply.error.message : `the trace reader answered ${reply.type} to ${request.type}`));
             },
             () => reject(replaced()),
           );
-          this.post({ type: "relabel", labels });
+          this.post(request);
         }),
     );
-    this.relabelled = next.catch(() => undefined);
+    this.queue = next.catch(() => undefined);
     return next;
   }
 
@@ -135,8 +156,23 @@ export class LoadWorker {
     if (this.busy !== null) this.restart();
     const request = { handle, displaced };
     this.busy = request;
+    // Rows come ahead of the reply that carries them, in batches (load-protocol.ts): folded in here.
+    let ahead: unknown[] = [];
     this.worker.onmessage = (event: MessageEvent<LoadReply>) => {
-      if (this.busy === request) handle(event.data);
+      if (this.busy !== request) return;
+      const reply = event.data;
+      if (reply.type === "rows-batch") {
+        for (const row of reply.rows) ahead.push(row);
+        this.post({ type: "taken" });
+        return;
+      }
+      // Rows the reply carries itself (none from load.worker.ts) come after those sent ahead.
+      if (reply.type === "rows") reply.rows = joined(ahead, reply.rows);
+      if ((reply.type === "explored" || reply.type === "relabelled") && "exploration" in reply.explored) {
+        reply.explored.exploration.rows = joined(ahead as TraceRow[], reply.explored.exploration.rows);
+      }
+      if (reply.type !== "progress") ahead = [];
+      handle(reply);
     };
     this.worker.onerror = (event) => {
       if (this.busy !== request) return;
@@ -157,4 +193,9 @@ export class LoadWorker {
     this.worker = this.spawn();
     displaced?.();
   }
+}
+
+function joined<T>(ahead: T[], own: readonly T[]): T[] {
+  for (const row of own) ahead.push(row);
+  return ahead;
 }

@@ -45,15 +45,12 @@ export function FaultsPerToolChart({ tools }: { tools: Record<string, ToolTally>
   );
 }
 
-/** Tasks shown in the pass/fail chart; the rest are counted under it. */
-export const TASKS_CHARTED = 25;
-
 export function TaskPassFailChart({ labels }: { labels: TaskLabels }) {
-  const shownTasks = labels.tasks.slice(0, TASKS_CHARTED);
+  const shownTasks = labels.largest;
   if (shownTasks.length === 0) return <p class="muted">No rows.</p>;
   const max = Math.max(...shownTasks.map((t) => t.passes + t.fails + t.ungraded));
   const height = shownTasks.length * ROW + 24;
-  const hidden = labels.tasks.length - shownTasks.length;
+  const hidden = labels.taskCount - shownTasks.length;
   return (
     <figure data-testid="chart-task-labels">
       <svg viewBox={`0 0 ${CHART_WIDTH} ${height}`} width={CHART_WIDTH} height={height} role="img" aria-label="Passes and fails per task">
@@ -75,7 +72,7 @@ export function TaskPassFailChart({ labels }: { labels: TaskLabels }) {
         <Legend y={height - 8} items={[["pass", PASS], ["fail", FAIL], ["ungraded", NEUTRAL]]} />
       </svg>
       <figcaption>
-        {labels.tasks.length === 1 ? "1 task" : `${count(labels.tasks.length)} tasks`} (task = <code>scenario_id</code>, else <code>task_id</code>, else the prompt), most rows first
+        {labels.taskCount === 1 ? "1 task" : `${count(labels.taskCount)} tasks`} (task = <code>scenario_id</code>, else <code>task_id</code>, else the prompt), most rows first
         {hidden > 0 ? `; ${count(hidden)} more not drawn` : ""}.
       </figcaption>
     </figure>

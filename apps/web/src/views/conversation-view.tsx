@@ -5,13 +5,15 @@
 import type { OtelSpanSummary } from "@whileai/otel";
 import { traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { filterAndSort, RANKINGS, type Ranking } from "../analysis/row-ranking.js";
+import type { RowQuestions } from "../analysis/row-questions.js";
+import { RANKINGS, type Ranking } from "../analysis/row-ranking.js";
 import { NO_SPANS, type SpansOf } from "../analysis/row-spans.js";
 import type { ConversationList } from "../state/url-state.js";
-import { usageSummary, type RowUsage } from "../analysis/usage.js";
+import { rowUsage, type RowUsage } from "../analysis/usage.js";
 import { usePrices } from "../load/price-store.js";
 import { clip, count, shown } from "./format.js";
 import { ScrollablePre } from "./scrollable-pre.js";
+import { useAnswer } from "./use-answer.js";
 import { LazySpanWaterfall } from "./lazy-waterfall.js";
 import { duration, tokens, usd } from "./usage-format.js";
 
@@ -21,6 +23,8 @@ const CANONICAL = new Set(["prompt", "steps", "final_text", "reward"]);
 
 export interface ConversationViewProps {
   rows: TraceRow[];
+  /** The list's rows in its order are asked of wherever the rows are (row-questions.ts). */
+  questions: RowQuestions;
   /** An OpenTelemetry row's spans, for its waterfall. */
   spansOf?: SpansOf;
   /** The row open, by its index in the file. */
@@ -31,19 +35,16 @@ export interface ConversationViewProps {
   onList: (change: Partial<ConversationList>) => void;
 }
 
-export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect, list: { filter, ranking, atLeast }, onList }: ConversationViewProps) {
+export function ConversationView({ rows, questions, spansOf = NO_SPANS, selected, onSelect, list: { filter, ranking, atLeast }, onList }: ConversationViewProps) {
   const list = useRef<HTMLOListElement>(null);
   const prices = usePrices();
-  const usage = useMemo(() => usageSummary(rows as unknown as Record<string, unknown>[], prices, spansOf).perRow, [rows, prices, spansOf]);
-  const matches = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    const out: number[] = [];
-    for (let i = 0; i < rows.length; i++) if (needle === "" || rows[i].prompt.toLowerCase().includes(needle)) out.push(i);
-    const min = atLeast.trim() === "" ? null : Number(atLeast);
-    return filterAndSort(out, usage, ranking, min !== null && Number.isFinite(min) ? min : null);
-  }, [rows, filter, usage, ranking, atLeast]);
+  const { answer, pending, failure } = useAnswer(() => questions.list({ filter, ranking, atLeast }, prices), [questions, rows, filter, ranking, atLeast, prices]);
+  // While the answer for other rows (a live snapshot, a relabel) is replaced, it may name rows these lack.
+  const matches = answer === null ? [] : pending ? answer.filter((i) => i < rows.length) : answer;
   const unit = RANKINGS.find(([id]) => id === ranking)?.[2] ?? "";
   const listed = matches.slice(0, LISTED);
+  // Each row's own time, tokens and cost, for the rows on screen only.
+  const usageOf = (i: number) => rowUsage(rows[i] as unknown as Record<string, unknown>, prices, spansOf(rows[i] as unknown as Record<string, unknown>));
   // Up and down move through the list (and open the row), as in a mail client's message list.
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== "ArrowDown" && e.key !== "ArrowUp") return;
@@ -74,19 +75,22 @@ export function ConversationView({ rows, spansOf = NO_SPANS, selected, onSelect,
             </label>
           )}
         </div>
-        <p class="muted" data-testid="rows-listed">{`${count(matches.length)} of ${count(rows.length)} rows${matches.length > LISTED ? `, first ${LISTED} listed` : ""}`}</p>
+        {failure !== null && <p class="error" role="alert">{`The list could not be made: ${failure}`}</p>}
+        <p class="muted" data-testid="rows-listed" data-listed={pending ? undefined : matches.length} aria-busy={pending}>
+          {answer === null ? `Listing ${count(rows.length)} rows…` : `${count(matches.length)} of ${count(rows.length)} rows${matches.length > LISTED ? `, first ${LISTED} listed` : ""}${pending ? " (updating…)" : ""}`}
+        </p>
         <ol ref={list} onKeyDown={onKey} aria-label="Conversations">
           {listed.map((i) => (
             <li key={i}>
               <button type="button" class={i === selected ? "selected" : ""} aria-current={i === selected ? "true" : undefined} onClick={() => onSelect(i)} data-row={i}>
                 <span class="row-number">#{i + 1}</span> {clip(rows[i].prompt || "(no prompt)", 80)} <RewardChip reward={rows[i].reward} />
-                <UsageLine usage={usage[i]} />
+                <UsageLine usage={usageOf(i)} />
               </button>
             </li>
           ))}
         </ol>
       </div>
-      {row === undefined ? <p class="muted">{rows.length === 0 ? "No rows." : `No row ${count(selected + 1)}: the file has ${count(rows.length)}.`}</p> : <Conversation key={selected} row={row} index={selected} usage={usage[selected]} spans={spansOf(row as unknown as Record<string, unknown>)} />}
+      {row === undefined ? <p class="muted">{rows.length === 0 ? "No rows." : `No row ${count(selected + 1)}: the file has ${count(rows.length)}.`}</p> : <Conversation key={selected} row={row} index={selected} usage={usageOf(selected)} spans={spansOf(row as unknown as Record<string, unknown>)} />}
     </section>
   );
 }

@@ -2,21 +2,22 @@
  * Time, tokens and cost per model, and the price table the cost is estimated from: the bundled
  * table (its date and source named) until the user edits it; edits stay in this browser.
  */
-import { useMemo, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { DEFAULT_PRICES, type ModelPrice, type PriceList } from "../analysis/prices.js";
-import type { SpansOf } from "../analysis/row-spans.js";
-import { usageSummary } from "../analysis/usage.js";
+import type { RowQuestions } from "../analysis/row-questions.js";
 import { pricesEdited, setPrices, usePrices, validRate } from "../load/price-store.js";
 import { count } from "./format.js";
-import { UsageCards } from "./usage-cards.js";
+import { useAnswer } from "./use-answer.js";
+import { UsageCards, UsagePending } from "./usage-cards.js";
 import { duration, tokens, usd } from "./usage-format.js";
 
-export function CostView({ rows, spansOf }: { rows: readonly object[]; spansOf: SpansOf }) {
+export function CostView({ rows, questions }: { rows: readonly object[]; questions: RowQuestions }) {
   const prices = usePrices();
-  const summary = useMemo(() => usageSummary(rows as Record<string, unknown>[], prices, spansOf), [rows, prices, spansOf]);
+  // Summed where the rows are (row-questions.ts); the price table below is editable meanwhile.
+  const { answer: summary, failure } = useAnswer(() => questions.usage(prices), [questions, rows, prices]);
   return (
     <section data-testid="cost">
-      <UsageCards totals={summary.totals} />
+      {summary === null ? <UsagePending failure={failure} rows={rows.length} /> : <UsageCards totals={summary.totals} />}
       <h2>Per model</h2>
       <div class="table-scroll">
       <table data-testid="model-usage">
@@ -27,7 +28,7 @@ export function CostView({ rows, spansOf }: { rows: readonly object[]; spansOf: 
           </tr>
         </thead>
         <tbody>
-          {summary.models.map((m) => (
+          {(summary?.models ?? []).map((m) => (
             <tr key={m.model ?? ""} data-model={m.model ?? ""}>
               <td>{m.model === null ? <span class="muted">(no model named)</span> : <code>{m.model}</code>}</td>
               <td>{m.priceKey === null ? <span class="muted">–</span> : <code>{m.priceKey}</code>}</td>

@@ -6,6 +6,7 @@ import { FaultsPerToolChart, PassRateHistogram, TaskPassFailChart } from "./char
 import { count, counted, percent } from "./format.js";
 import { pageWording } from "./page-wording.js";
 import { ScrollablePre } from "./scrollable-pre.js";
+import type { RowQuestions } from "../analysis/row-questions.js";
 import { RowsUsageCards } from "./usage-cards.js";
 
 const STATS = [
@@ -32,7 +33,7 @@ export function droppedReading(source: SourceReport): number {
 }
 
 /** Each problem is listed above every tab (SourceSummary); the `dropped` card counts them all. */
-export function ReportView({ exploration, source }: { exploration: Exploration; source: SourceReport }) {
+export function ReportView({ exploration, source, questions }: { exploration: Exploration; source: SourceReport; questions: RowQuestions }) {
   const { report } = exploration;
   const reading = droppedReading(source);
   const tools = Object.entries(report.tools_observed).sort((a, b) => b[1].n - a[1].n);
@@ -63,7 +64,7 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
       </dl>
 
       <h2>Time, tokens and cost</h2>
-      <RowsUsageCards rows={exploration.rows} spansOf={exploration.spansOf} />
+      <RowsUsageCards rows={exploration.rows} questions={questions} />
 
       <h2>Label census</h2>
       {report.warnings.length === 0 ? (
@@ -122,7 +123,7 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
       )}
 
       <h2>Passes and fails per task</h2>
-      {exploration.tasks.tasks.length > 0 && exploration.tasks.tasks.every((t) => t.passes + t.fails + t.ungraded === 1) ? (
+      {exploration.tasks.oneRowEach ? (
         <OneRowPerTask labels={exploration.tasks} />
       ) : (
         <>
@@ -142,10 +143,9 @@ export function ReportView({ exploration, source }: { exploration: Exploration; 
 
 /** Per-task bars and pass rates only repeat each row's own label when no task has a second row. */
 function OneRowPerTask({ labels }: { labels: Exploration["tasks"] }) {
-  const sum = (pick: (t: Exploration["tasks"]["tasks"][number]) => number) => labels.tasks.reduce((n, t) => n + pick(t), 0);
   return (
     <p class="muted" data-testid="one-row-per-task">
-      {`Each of the ${counted(labels.tasks.length, "task")} has one row (${count(sum((t) => t.passes))} passed, ${count(sum((t) => t.fails))} failed, ${count(sum((t) => t.ungraded))} ungraded), so per-task bars and pass rates would only repeat each row's label. Rows are one task when they share a `}
+      {`Each of the ${counted(labels.taskCount, "task")} has one row (${count(labels.passes)} passed, ${count(labels.fails)} failed, ${count(labels.ungraded)} ungraded), so per-task bars and pass rates would only repeat each row's label. Rows are one task when they share a `}
       <code>scenario_id</code>, else a <code>task_id</code>, else the same prompt.
     </p>
   );

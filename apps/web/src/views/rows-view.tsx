@@ -1,13 +1,18 @@
 /**
  * Every row in one table: every column (derived and as read), sortable and filterable, with a
- * summary under each header and a search across the conversation text. Only the rows in view are
- * in the page (a fixed row height), so 100,000 rows scroll as smoothly as 100.
+ * summary under each header and a search across the conversation text. Which rows a query keeps,
+ * and the summaries, are asked of wherever the rows are (the load worker for a file), so a million
+ * rows never hold the page's thread; only the rows in view are in the page (a fixed row height),
+ * their cells made as they are drawn, so 1,000,000 rows scroll as smoothly as 100.
  */
-import { useMemo, useRef, useState } from "preact/hooks";
-import { summarizeColumn, type ColumnSummary } from "../analysis/column-summary.js";
-import type { Cell, Column, RowTable } from "../analysis/columns.js";
-import { queryRows, type RowQuery } from "../analysis/row-query.js";
+import type { TraceRow } from "@whileai/traces";
+import { useRef, useState } from "preact/hooks";
+import type { ColumnSummary } from "../analysis/column-summary.js";
+import { rowCells, type Cell, type Column } from "../analysis/columns.js";
+import type { RowQuery } from "../analysis/row-query.js";
+import type { RowQuestions } from "../analysis/row-questions.js";
 import { clip, count } from "./format.js";
+import { useAnswer } from "./use-answer.js";
 
 /** Pixels per row: the window of rows drawn is computed from it. */
 export const ROW_HEIGHT = 30;
@@ -19,27 +24,36 @@ const WIDTHS: Record<string, number> = { "#": 64, task: 200, prompt: 280, final_
 const widthOf = (key: string) => WIDTHS[key] ?? 130;
 
 export interface RowsViewProps {
-  table: RowTable;
+  /** The rows, in file order: the ones in view are drawn from them. */
+  rows: readonly TraceRow[];
+  questions: RowQuestions;
   query: RowQuery;
   onQuery: (query: RowQuery) => void;
   /** Opens a row (by its index in the file) in the conversation view. */
   onOpen: (row: number) => void;
 }
 
-export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
+export function RowsView({ rows: all, questions, query, onQuery, onOpen }: RowsViewProps) {
   const [scrollTop, setScrollTop] = useState(0);
   const [active, setActive] = useState(0);
   const body = useRef<HTMLDivElement>(null);
   const grid = useRef<HTMLTableElement>(null);
-  const result = useMemo((): { rows: number[] } | { error: string } => {
-    try {
-      return { rows: queryRows(table, query) };
-    } catch (error) {
-      return { error: (error as Error).message };
-    }
-  }, [table, query]);
-  const rows = "rows" in result ? result.rows : [];
-  const summaries = useMemo(() => table.columns.map((column, c) => summarizeColumn(column, table.cells[c], rows)), [table, rows]);
+  const { answer: result, pending, failure } = useAnswer(() => questions.table(query), [questions, all, query]);
+  if (result === null) {
+    return (
+      <section data-testid="rows" aria-busy={pending}>
+        {failure === null ? (
+          <p class="muted" role="status" data-testid="rows-pending">{`Building the table of ${count(all.length)} rows…`}</p>
+        ) : (
+          <p class="error" role="alert" data-testid="rows-error">{`The table could not be built: ${failure}`}</p>
+        )}
+      </section>
+    );
+  }
+  const { columns } = result;
+  // While the answer for other rows (a live snapshot, a relabel) is replaced, it may name rows these lack.
+  const rows = pending ? result.kept.filter((r) => r < all.length) : result.kept;
+  const { summaries } = result;
 
   const first = Math.max(0, Math.floor(scrollTop / ROW_HEIGHT) - OVERSCAN);
   const last = Math.min(rows.length, Math.ceil((scrollTop + BODY_HEIGHT) / ROW_HEIGHT) + OVERSCAN);
@@ -85,7 +99,7 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
   };
 
   return (
-    <section data-testid="rows">
+    <section data-testid="rows" aria-busy={pending}>
       <div class="toolbar">
         <input
           type="search"
@@ -98,9 +112,9 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
           }}
           data-testid="rows-search"
         />
-        <span class="muted" data-testid="rows-count" data-kept={rows.length}>{`${count(rows.length)} of ${count(table.searchText.length)} rows`}</span>
+        <span class="muted" data-testid="rows-count" data-kept={pending ? undefined : rows.length}>{`${count(rows.length)} of ${count(result.total)} rows${pending ? " (updating…)" : ""}`}</span>
       </div>
-      {"error" in result && (
+      {result.error !== undefined && (
         <p class="error" role="alert" data-testid="rows-error">
           {result.error}
         </p>
@@ -113,12 +127,12 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
         <table
           class="grid"
           // A fixed layout takes its column widths from <col> only when the table's own width is fixed too.
-          style={{ width: `${table.columns.reduce((sum, c) => sum + widthOf(c.key), 0)}px` }}
+          style={{ width: `${columns.reduce((sum, c) => sum + widthOf(c.key), 0)}px` }}
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA grid pattern, a table whose rows the arrow keys move through.
           role="grid"
           aria-label="Every row"
           aria-rowcount={rows.length + 1}
-          aria-colcount={table.columns.length}
+          aria-colcount={columns.length}
           aria-activedescendant={rows[active] === undefined ? undefined : `row-${rows[active]}`}
           tabIndex={0}
           ref={grid}
@@ -126,11 +140,11 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
           data-testid="rows-grid"
         >
           <colgroup>
-            {table.columns.map((c) => <col key={c.key} style={{ width: `${widthOf(c.key)}px` }} />)}
+            {columns.map((c) => <col key={c.key} style={{ width: `${widthOf(c.key)}px` }} />)}
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
-              {table.columns.map((column, c) => (
+              {columns.map((column, c) => (
                 <HeaderCell key={column.key} column={column} summary={summaries[c]} sort={query.sort} filter={query.filters[column.key] ?? ""} onSort={sortBy} onFilter={setFilter} />
               ))}
             </tr>
@@ -140,6 +154,7 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
             {first > 0 && <tr class="spacer" style={{ height: `${first * ROW_HEIGHT}px` }} />}
             {rows.slice(first, last).map((r, i) => {
               const at = first + i;
+              const cells = rowCells(all[r], r, columns);
               return (
                 <tr
                   key={r}
@@ -153,9 +168,9 @@ export function RowsView({ table, query, onQuery, onOpen }: RowsViewProps) {
                   }}
                   data-row={r}
                 >
-                  {table.columns.map((column, c) => (
+                  {columns.map((column, c) => (
                     <td key={column.key} class={column.kind === "number" ? "num" : undefined} data-col={column.key}>
-                      {shownCell(table.cells[c][r])}
+                      {shownCell(cells[c])}
                     </td>
                   ))}
                 </tr>

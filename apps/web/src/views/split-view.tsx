@@ -1,10 +1,13 @@
 /**
  * A preview of the task-disjoint holdout `splitPseudoProduction` makes: which rows it holds out
  * (tasks with a flaw seen nowhere else first), and a one-click leakage check of the rest against it.
+ * The split is asked of wherever the rows are (the load worker for a file): it walks every row.
  */
-import { flawRows, splitPseudoProduction, taskKey, traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
-import { useMemo, useState } from "preact/hooks";
+import { taskKey, traceFault, NO_FAULT, type TraceRow } from "@whileai/traces";
+import { useState } from "preact/hooks";
+import type { RowQuestions } from "../analysis/row-questions.js";
 import { clip, count, percent } from "./format.js";
+import { useAnswer } from "./use-answer.js";
 
 const LISTED = 100;
 
@@ -14,19 +17,20 @@ export interface SplitChoice {
   label: string;
 }
 
-export function SplitView({ rows, onScan }: { rows: TraceRow[]; onScan: (split: SplitChoice) => void }) {
+export function SplitView({ rows, questions, onScan }: { rows: TraceRow[]; questions: RowQuestions; onScan: (split: SplitChoice) => void }) {
   const [fractionText, setFractionText] = useState("0.2");
   const [seed, setSeed] = useState("0");
   const fraction = Number(fractionText);
   const fractionError = fractionText.trim() === "" || !Number.isFinite(fraction) || fraction < 0 || fraction > 1 ? `fraction must be a number from 0 to 1, got "${fractionText}"` : null;
-  const split = useMemo(() => {
-    if (fractionError !== null) return null;
-    const [production, remainder] = splitPseudoProduction(rows, { fraction, seed });
-    return { production, remainder, flawed: flawRows(rows).length };
-  }, [rows, fraction, seed, fractionError]);
-  const tasksOf = (side: TraceRow[]) => new Set(side.map((r, i) => taskKey(r) || `#${i}`)).size;
+  // A fraction that does not read is not asked about: the split shown stays the last good one's.
+  const { answer, pending, failure } = useAnswer(() => (fractionError === null ? questions.split(fraction, seed) : Promise.reject(new Error(fractionError))), [questions, rows, fraction, seed, fractionError]);
+  const split =
+    answer === null || fractionError !== null
+      ? null
+      : // While the answer for other rows is replaced, it may name rows these lack.
+        { ...answer, production: rowsAt(rows, answer.production), remainder: rowsAt(rows, answer.remainder) };
   return (
-    <section data-testid="split">
+    <section data-testid="split" aria-busy={pending}>
       <div class="toolbar">
         <label>
           holdout fraction <input type="number" min="0" max="1" step="0.05" value={fractionText} onInput={(e) => setFractionText(e.currentTarget.value)} data-testid="split-fraction" />
@@ -36,13 +40,17 @@ export function SplitView({ rows, onScan }: { rows: TraceRow[]; onScan: (split: 
         </label>
       </div>
       {fractionError !== null && <p class="error" role="alert">{fractionError}</p>}
+      {fractionError === null && failure !== null && <p class="error" role="alert">{`The split could not be made: ${failure}`}</p>}
+      {split === null && fractionError === null && failure === null && (
+        <p class="muted" role="status" data-testid="split-pending">{`Splitting ${count(rows.length)} rows by task…`}</p>
+      )}
       {split !== null && (
         <>
           <dl class="stats">
             <div data-stat="production"><dt>held out (pseudo-production)</dt><dd>{count(split.production.length)}</dd></div>
-            <div data-stat="production-tasks"><dt>tasks held out</dt><dd>{count(tasksOf(split.production))}</dd></div>
+            <div data-stat="production-tasks"><dt>tasks held out</dt><dd>{count(split.productionTasks)}</dd></div>
             <div data-stat="remainder"><dt>remainder</dt><dd>{count(split.remainder.length)}</dd></div>
-            <div data-stat="remainder-tasks"><dt>tasks in the remainder</dt><dd>{count(tasksOf(split.remainder))}</dd></div>
+            <div data-stat="remainder-tasks"><dt>tasks in the remainder</dt><dd>{count(split.remainderTasks)}</dd></div>
             <div data-stat="flawed"><dt>rows with a flaw</dt><dd>{count(split.flawed)}</dd></div>
           </dl>
           <p class="muted">
@@ -73,4 +81,10 @@ export function SplitView({ rows, onScan }: { rows: TraceRow[]; onScan: (split: 
       )}
     </section>
   );
+}
+
+function rowsAt(rows: readonly TraceRow[], indexes: readonly number[]): TraceRow[] {
+  const out: TraceRow[] = [];
+  for (const i of indexes) if (i < rows.length) out.push(rows[i]);
+  return out;
 }

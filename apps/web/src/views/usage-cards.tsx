@@ -1,9 +1,9 @@
 /** The report's time, token and cost totals (usageSummary over the rows, at the prices in use). */
-import { useMemo } from "preact/hooks";
-import type { SpansOf } from "../analysis/row-spans.js";
-import { usageSummary, type UsageTotals } from "../analysis/usage.js";
+import type { RowQuestions } from "../analysis/row-questions.js";
+import type { UsageTotals } from "../analysis/usage.js";
 import { usePrices } from "../load/price-store.js";
 import { count } from "./format.js";
+import { useAnswer } from "./use-answer.js";
 import { duration, tokens, usd } from "./usage-format.js";
 
 export function UsageCards({ totals }: { totals: UsageTotals }) {
@@ -30,9 +30,16 @@ export function UsageCards({ totals }: { totals: UsageTotals }) {
   );
 }
 
-/** The cards for these rows at the prices in use. */
-export function RowsUsageCards({ rows, spansOf }: { rows: readonly object[]; spansOf: SpansOf }) {
+/** The cards for these rows at the prices in use, summed where the rows are (row-questions.ts). */
+export function RowsUsageCards({ rows, questions }: { rows: readonly object[]; questions: RowQuestions }) {
   const prices = usePrices();
-  const totals = useMemo(() => usageSummary(rows as Record<string, unknown>[], prices, spansOf).totals, [rows, prices, spansOf]);
-  return <UsageCards totals={totals} />;
+  const { answer, failure } = useAnswer(() => questions.usage(prices), [questions, rows, prices]);
+  if (answer === null) return <UsagePending failure={failure} rows={rows.length} />;
+  return <UsageCards totals={answer.totals} />;
+}
+
+/** What stands in for the totals until they are summed. */
+export function UsagePending({ failure, rows }: { failure: string | null; rows: number }) {
+  if (failure !== null) return <p class="error" role="alert">{`Time, tokens and cost could not be summed: ${failure}`}</p>;
+  return <p class="muted" role="status" data-testid="usage-pending">{`Summing time, tokens and cost over ${count(rows)} rows…`}</p>;
 }
