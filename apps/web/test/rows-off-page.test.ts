@@ -111,3 +111,24 @@ test("labels changed while the Rows tab is open: the table follows them, never a
   expect(await page.getByTestId("summary-reward").textContent()).toContain("1–1");
   expect(explorer.errors).toEqual([]);
 });
+
+test("a question the trace reader cannot answer gets its error back, so the questions queued after it still run", async () => {
+  const fresh = await openExplorer();
+  try {
+    // A reader that has analysed no file yet: asked directly, as the page's queue would.
+    const [replies] = await inLoadWorkers(fresh.page, async () => {
+      const scope = globalThis as unknown as { postMessage: (m: unknown) => void; onmessage: (e: { data: unknown }) => Promise<void> };
+      const got: unknown[] = [];
+      scope.postMessage = (message) => got.push(message);
+      await scope.onmessage({ data: { type: "ask", question: { kind: "split", fraction: 0.2, seed: "0" } } });
+      await scope.onmessage({ data: { type: "relabel", labels: { rewardKey: [], threshold: null } } });
+      return got;
+    });
+    expect(replies).toEqual([
+      { type: "error", error: { message: "a question about rows with no analysis to answer it (the label settings do not fit the file)", source: "" } },
+      { type: "error", error: { message: "relabel before any file was read", source: "" } },
+    ]);
+  } finally {
+    await fresh.close();
+  }
+});

@@ -65,14 +65,20 @@ scope.onmessage = async (event: MessageEvent<LoadRequest>) => {
     taken = null;
     return;
   }
-  if (request.type === "relabel") {
-    if (kept === null) throw new Error("relabel before any file was read");
-    reply({ type: "relabelled", explored: await analysed(kept.rows, request.labels, kept.spans) });
-    return;
-  }
-  if (request.type === "ask") {
-    if (answers === null) throw new Error("a question about rows before any file was analysed");
-    reply({ type: "answer", answer: answers.answer(request.question) });
+  // A relabel or question that fails is answered with its error, never left unanswered: the page
+  // sends each after the one before, so one that hung would hold up every later one.
+  if (request.type === "relabel" || request.type === "ask") {
+    try {
+      if (request.type === "relabel") {
+        if (kept === null) throw new Error("relabel before any file was read");
+        reply({ type: "relabelled", explored: await analysed(kept.rows, request.labels, kept.spans) });
+      } else {
+        if (answers === null) throw new Error("a question about rows with no analysis to answer it (the label settings do not fit the file)");
+        reply({ type: "answer", answer: answers.answer(request.question) });
+      }
+    } catch (error) {
+      reply({ type: "error", error: { message: error instanceof Error ? error.message : String(error), source: "" } });
+    }
     return;
   }
   kept = null;
