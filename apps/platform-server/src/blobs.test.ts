@@ -1,6 +1,9 @@
+import { mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { isDatasetId, newDatasetId, scanBlob } from "./blobs.js";
+import { BlobStore, isDatasetId, newDatasetId, scanBlob, TooLargeError } from "./blobs.js";
 
 const chunks = (...parts: string[]) => Readable.from(parts.map((p) => Buffer.from(p)));
 
@@ -44,7 +47,7 @@ describe("scanBlob against the plain definition", () => {
       return seed % n;
     };
     const alphabet = [10, 10, 32, 9, 13, 11, 12, 123, 125, 97];
-    for (let round = 0; round < 200; round++) {
+    for (let round = 0; round < 500; round++) {
       const bytes = Buffer.from(Array.from({ length: random(200) }, () => alphabet[random(alphabet.length)]!));
       const pieces: Buffer[] = [];
       for (let at = 0; at < bytes.length; ) {
@@ -63,4 +66,16 @@ describe("isDatasetId", () => {
     expect(isDatasetId(newDatasetId())).toBe(true);
     for (const bad of ["..", "ds_../../x", `ds_${"a".repeat(23)}/`, `ds_${"A".repeat(24)}`, ""]) expect(isDatasetId(bad), bad).toBe(false);
   });
+});
+
+describe("BlobStore.write over the cap", () => {
+  // The first chunk alone passes the cap, so the pipeline fails before a file stream could have
+  // opened its file; the temporary file must still be gone by the time write() rejects.
+  it("rejects with TooLargeError and leaves no temporary file, every time", async () => {
+    const blobs = new BlobStore(mkdtempSync(join(tmpdir(), "blobs-")), "0123456789abcdef");
+    for (let round = 0; round < 500; round++) {
+      await expect(blobs.write(newDatasetId(), chunks("y".repeat(5000)), 4096)).rejects.toBeInstanceOf(TooLargeError);
+      expect(readdirSync(blobs.dir), `round ${round}`).toEqual([]);
+    }
+  }, 120_000); // many rounds, so a loaded machine needs time (the race showed only under load)
 });

@@ -1,7 +1,7 @@
 /** The blob store: one file per dataset under `<dataDir>/blobs`, named only from validated ids. */
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream, mkdirSync, renameSync } from "node:fs";
-import { readdir, rm, stat } from "node:fs/promises";
+import { createReadStream, mkdirSync, renameSync } from "node:fs";
+import { open, readdir, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { Transform, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -76,10 +76,14 @@ export class BlobStore {
         done(size > limit ? new TooLargeError(limit) : null, chunk);
       },
     });
+    // Opened before the pipeline starts: a stream that opens its own file may create it after
+    // a refused upload's rm below has run, leaving a stray .tmp behind.
+    const file = await open(tmp, "w");
     try {
-      await pipeline(body.iterator({ destroyOnReturn: false }), cap, createWriteStream(tmp));
+      await pipeline(body.iterator({ destroyOnReturn: false }), cap, file.createWriteStream());
       if (!(await land(() => renameSync(tmp, target)))) throw new UploadRefusedError();
     } catch (error) {
+      await file.close(); // resolves at once if the stream has closed it already
       await rm(tmp, { force: true });
       throw error;
     }
