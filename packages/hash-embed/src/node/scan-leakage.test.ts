@@ -74,6 +74,30 @@ describe("scanLeakage with worker threads", { timeout: 60_000 }, () => {
     expect(child.stdout.trim()).toBe("2 3000");
   });
 
+  test("rows embedded while the sources are read (blank, wordless and repeated prompts too) give the one-thread answer", async () => {
+    const mixed = generated.flatMap((g, i) => (i % 50 === 0 ? [g, "", "?!", g, "  "] : [g]));
+    const reference = scanLeakageSync(mixed, sources);
+    const got = await scanLeakage(mixed, sources, { threads: 2 });
+    expect(got.threads).toBe(2);
+    expect(got.report).toEqual(reference.report);
+    expect(got.sources).toEqual(reference.sources);
+    expect(got.similarities).toEqual(reference.similarities);
+  });
+
+  test("a source input that fails, or an abort, while rows are embedded ahead rejects, and the threads serve the next scan", async () => {
+    // Arrays both, so the generated rows go to the threads before the sources are read.
+    const failing = [...sources.slice(0, 3000), { get prompt() { throw new Error("source feed broke"); } }, ...sources.slice(3000)];
+    await expect(scanLeakage(generated, failing, { threads: 2 })).rejects.toThrow("source feed broke");
+    const controller = new AbortController();
+    const aborting = [...sources.slice(0, 2000), { get prompt() { controller.abort(new Error("stopped while reading sources")); return "held"; } }, ...sources.slice(2000)];
+    await expect(scanLeakage(generated, aborting, { threads: 2, signal: controller.signal })).rejects.toThrow("stopped while reading sources");
+    const reference = scanLeakageSync(generated, sources);
+    const after = await scanLeakage(generated, sources, { threads: 2 });
+    expect(after.threads).toBe(2);
+    expect(after.report).toEqual(reference.report);
+    expect(after.similarities).toEqual(reference.similarities);
+  });
+
   test("an abort stops the workers and rejects", async () => {
     const controller = new AbortController();
     const run = scanLeakage(generated, [...sources, ...sources, ...sources], {

@@ -2,15 +2,24 @@
  * Worker threads finding nearest sources for chunks of generated prompts. The sources live once
  * in a shared WebAssembly memory (a SharedArrayBuffer); each worker owns one work area in it.
  * Chunks go to the worker with the fewest in flight; the scan applies results in chunk order.
- * The threads come warm from warm-pool.ts and go back to it when the scan ends.
+ * The threads come warm from warm-pool.ts and go back to it when the scan ends. They are taken
+ * before the sources are read, so that all but one of them can embed generated chunks while the
+ * calling thread embeds the sources (`embed`); `begin` hands every worker the sealed sources.
  */
-import type { ChunkRunner, RunnerFactory } from "../scan/scan-leakage.js";
+import { rowsBuffers, type EmbeddedRows } from "../scan/embedded-rows.js";
 import type { NearestSink } from "../scan/nearest.js";
+import type { ChunkRunner, RunnerFactory } from "../scan/scan-leakage.js";
 import { acquireWorkers, releaseWorkers } from "./warm-pool.js";
-import type { WorkerBegin, WorkerReply, WorkerRequest, WorkerTask } from "./worker-messages.js";
+import type { WorkerBegin, WorkerEmbed, WorkerReply, WorkerRequest, WorkerTask } from "./worker-messages.js";
+
+/**
+ * Generated rows that may be embedded before the sources are sealed. Each embedded chunk waits
+ * on the calling thread until the scan begins (about 0.3 KB a row), so this bounds that memory.
+ */
+const AHEAD_ROWS = 1 << 16;
 
 interface Pending {
-  resolve: (sink: NearestSink) => void;
+  resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
   worker: number;
 }
@@ -19,11 +28,11 @@ export function workerPool(threads: number): RunnerFactory {
   return (session): ChunkRunner => {
     const memory = session.index.space.memory;
     if (memory === null) throw new Error("worker threads need WebAssembly shared memory");
-    const layout = session.index.layout();
     const pending = new Map<number, Pending>();
     const busy = new Array<number>(threads).fill(0);
     let nextId = 0;
     let failure: Error | null = null;
+    let embeds = 0;
 
     const fail = (error: Error) => {
       failure ??= error;
@@ -38,15 +47,13 @@ export function workerPool(threads: number): RunnerFactory {
         pending.delete(reply.id);
         busy[p.worker]--;
         if ("error" in reply) p.reject(new Error(`leakage scan worker ${slot}: ${reply.error}`));
-        else p.resolve({ best: reply.best, source: reply.source });
+        else p.resolve(reply);
       };
       const onError = (error: unknown) => fail(error instanceof Error ? error : new Error(String(error)));
       const onExit = (code: number) => fail(new Error(`leakage scan worker ${slot} exited with code ${code}`));
       worker.on("message", onMessage);
       worker.on("error", onError);
       worker.on("exit", onExit);
-      const begin: WorkerBegin = { type: "begin", memory, layout, kernel: session.index.kernel, slot };
-      worker.postMessage(begin satisfies WorkerRequest);
       return () => {
         worker.off("message", onMessage);
         worker.off("error", onError);
@@ -54,20 +61,45 @@ export function workerPool(threads: number): RunnerFactory {
       };
     });
 
+    /** Posts a request to worker `w` and resolves with its reply. */
+    const ask = (w: number, request: (id: number) => [WorkerRequest, ArrayBuffer[]]): Promise<WorkerReply> => {
+      if (failure !== null) return Promise.reject(failure);
+      busy[w]++;
+      const id = nextId++;
+      return new Promise<WorkerReply>((resolve, reject) => {
+        pending.set(id, { resolve, reject, worker: w });
+        const [message, transfer] = request(id);
+        workers[w].postMessage(message, transfer);
+      });
+    };
+    const leastBusy = () => {
+      let w = 0;
+      for (let k = 1; k < threads; k++) if (busy[k] < busy[w]) w = k;
+      return w;
+    };
+
     return {
       threads,
       depth: threads * 2,
-      run(chunk) {
-        if (failure !== null) return Promise.reject(failure);
-        let w = 0;
-        for (let k = 1; k < threads; k++) if (busy[k] < busy[w]) w = k;
-        busy[w]++;
-        const id = nextId++;
-        return new Promise<NearestSink>((resolve, reject) => {
-          pending.set(id, { resolve, reject, worker: w });
-          const task: WorkerTask = { type: "task", id, texts: chunk.texts };
-          workers[w].postMessage(task satisfies WorkerRequest);
-        });
+      // One thread is the calling thread's, embedding the sources; with one worker there is no other.
+      ahead: threads > 1 ? AHEAD_ROWS : 0,
+      async embed(texts) {
+        const w = embeds++ % (threads - 1);
+        const reply = await ask(w, (id) => [{ type: "embed", id, texts } satisfies WorkerEmbed, []]);
+        return (reply as { rows: EmbeddedRows }).rows;
+      },
+      begin() {
+        const layout = session.index.layout();
+        for (const [slot, worker] of workers.entries()) {
+          worker.postMessage({ type: "begin", memory, layout, kernel: session.index.kernel, slot } satisfies WorkerBegin);
+        }
+      },
+      async run(chunk) {
+        const rows = chunk.embedded === undefined ? undefined : await chunk.embedded;
+        const task = (id: number): [WorkerTask, ArrayBuffer[]] => (rows === undefined ? [{ type: "task", id, texts: chunk.texts }, []] : [{ type: "task", id, rows }, rowsBuffers(rows)]);
+        const reply = await ask(leastBusy(), task);
+        const { best, source } = reply as NearestSink;
+        return { best, source };
       },
       async close() {
         for (const d of detach) d();

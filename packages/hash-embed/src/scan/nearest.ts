@@ -10,6 +10,7 @@
  * far inside the 1.5e-5 window (docs/leakage-scan-design.md).
  */
 import type { CountEmbedder } from "./count-embedder.js";
+import { embedRows, NO_WORDS, type EmbeddedRows } from "./embedded-rows.js";
 import { ExactQuery } from "./python-cosine.js";
 import type { ByteSpace } from "./byte-space.js";
 import type { ScanCall, ScreenKernel } from "./kernel.js";
@@ -41,7 +42,7 @@ export interface NearestSink {
 
 export class NearestFinder {
   private readonly queries = Array.from({ length: BATCH_ROWS }, () => new ExactQuery());
-  private readonly rowsOf: number[] = [];
+  private readonly rowsOf = new Int32Array(BATCH_ROWS);
   private readonly call: ScanCall;
 
   constructor(
@@ -72,64 +73,68 @@ export class NearestFinder {
 
   /** Fills `out` for `texts`; a text repeated in the list is scanned once. */
   find(texts: readonly string[], out: NearestSink): void {
-    const firstOf = new Map<string, number>();
-    const repeats: [number, number][] = [];
+    this.scan(embedRows(this.embedder, texts), out);
+  }
+
+  /** Fills `out` for the texts of a chunk embedded beforehand (embedded-rows.ts). */
+  scan(chunk: EmbeddedRows, out: NearestSink): void {
+    const { rowOf } = chunk;
     let rows = 0;
-    for (let i = 0; i < texts.length; i++) {
-      const earlier = firstOf.get(texts[i]);
-      if (earlier !== undefined) {
-        repeats.push([i, earlier]);
-        continue;
-      }
-      firstOf.set(texts[i], i);
-      if (this.load(rows, texts[i])) {
+    for (let i = 0; i < rowOf.length; i++) {
+      const r = rowOf[i];
+      if (r >= 0) {
+        this.load(rows, chunk, r);
         this.rowsOf[rows++] = i;
         if (rows === BATCH_ROWS) {
           this.run(rows, out);
           rows = 0;
         }
-      } else {
+      } else if (r === NO_WORDS) {
         out.best[i] = 0.0;
         out.source[i] = -1;
       }
     }
     if (rows > 0) this.run(rows, out);
-    for (const [i, earlier] of repeats) {
-      out.best[i] = out.best[earlier];
-      out.source[i] = out.source[earlier];
+    // Repeats come after their first text, which is answered by now.
+    for (let i = 0; i < rowOf.length; i++) {
+      const r = rowOf[i];
+      if (r < NO_WORDS) {
+        out.best[i] = out.best[-2 - r];
+        out.source[i] = out.source[-2 - r];
+      }
     }
   }
 
-  /** Embeds a text into batch row `row`; false for a text with no words (a zero vector). */
-  private load(row: number, text: string): boolean {
-    const e = this.embedder;
-    e.embed(text);
-    if (e.size === 0) return false;
-    this.queries[row].set(e);
+  /** Puts row `r` of `chunk` into batch row `row`. */
+  private load(row: number, chunk: EmbeddedRows, r: number): void {
+    this.queries[row].set(chunk, r);
     const { u32, f32 } = this.space;
     const c = this.call;
+    const { buckets, counts } = chunk;
+    const from = chunk.starts[r];
+    const size = chunk.starts[r + 1] - from;
+    const tokens = chunk.tokens[r];
     const q0 = u32[(c.qStart >> 2) + row];
     const n0 = u32[(c.nStart >> 2) + row];
     let q = q0;
-    for (let k = 0; k < e.size; k++) {
-      const b = e.nonzero[k];
-      const g = e.counts[b];
+    for (let k = 0; k < size; k++) {
+      const b = buckets[from + k];
+      const g = counts[from + k];
       u32[(c.nOff >> 2) + n0 + k] = b * LANES;
       u32[(c.nCnt >> 2) + n0 + k] = g;
       // The byte-add path needs one offset per token; it only runs for rows of <= 255 tokens.
-      if (e.tokens <= MAX_EXPANDED) for (let t = 0; t < g; t++) u32[(c.qOff >> 2) + q++] = b * LANES;
+      if (tokens <= MAX_EXPANDED) for (let t = 0; t < g; t++) u32[(c.qOff >> 2) + q++] = b * LANES;
     }
     u32[(c.qStart >> 2) + row + 1] = q;
-    u32[(c.nStart >> 2) + row + 1] = n0 + e.size;
+    u32[(c.nStart >> 2) + row + 1] = n0 + size;
     const st = (c.state + row * STATE_BYTES) >> 2;
     f32[st + STATE_MAX / 4] = 0;
     u32[st + STATE_COUNT / 4] = 0;
     u32[st + STATE_OVERFLOW / 4] = 0;
     // The kernel bounds dots by tokens * max count and by Cauchy-Schwarz; saturating either
     // only loosens its bound (huge rows take the i32 path).
-    u32[st + STATE_TOKENS / 4] = Math.min(e.tokens, 0xffffffff);
-    u32[st + STATE_SQUARES / 4] = Math.min(e.squares(), 0xffffffff);
-    return true;
+    u32[st + STATE_TOKENS / 4] = Math.min(tokens, 0xffffffff);
+    u32[st + STATE_SQUARES / 4] = Math.min(chunk.squares[r], 0xffffffff);
   }
 
   private run(rows: number, out: NearestSink): void {

@@ -8,7 +8,7 @@
 import { fsum } from "../python/fsum.js";
 import { powHalf } from "../python/pow-half.js";
 import { BLOCK_STRIDE, DIM, LANES } from "./layout.js";
-import type { CountEmbedder } from "./count-embedder.js";
+import type { EmbeddedRows } from "./embedded-rows.js";
 
 /** `_normalize`'s divisor: sqrt(fsum(x*x)) or 1.0. Integer squares below 2^53 sum exactly. */
 function normOf(squares: number, counts: () => number[]): number {
@@ -25,14 +25,16 @@ export class ExactQuery {
   /** `sum(x * x for x in a) ** 0.5`. */
   norm = 0;
 
-  set(embedder: CountEmbedder): this {
-    const { counts, nonzero, size } = embedder;
-    const norm = normOf(embedder.squares(), () => Array.from(nonzero.subarray(0, size), (b) => counts[b]));
+  /** Row `r` of an embedded chunk. */
+  set(chunk: EmbeddedRows, r: number): this {
+    const { buckets, counts } = chunk;
+    const from = chunk.starts[r];
+    const size = chunk.starts[r + 1] - from;
+    const norm = normOf(chunk.squares[r], () => Array.from(counts.subarray(from, from + size)));
     let sum = 0;
     for (let k = 0; k < size; k++) {
-      const b = nonzero[k];
-      const x = counts[b] / norm;
-      this.nonzero[k] = b;
+      const x = counts[from + k] / norm;
+      this.nonzero[k] = buckets[from + k];
       this.values[k] = x;
       sum += x * x;
     }

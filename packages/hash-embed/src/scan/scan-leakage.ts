@@ -7,6 +7,7 @@ import { checkPromptInput, knownLength, promptBatches, promptsOfSync } from "./i
 import { resolveOptions, type ScanLeakageOptions } from "./options.js";
 import type { LeakageScan } from "./result.js";
 import { ScanSession, sinkFor, type Chunk } from "./session.js";
+import type { EmbeddedRows } from "./embedded-rows.js";
 import type { NearestSink } from "./nearest.js";
 
 /** Finds nearest sources for chunks, on this thread or on workers; results in chunk order. */
@@ -14,6 +15,12 @@ export interface ChunkRunner {
   readonly threads: number;
   /** Chunks that may be in flight at once. */
   readonly depth: number;
+  /** Generated rows it may embed before `begin` (0: none), on threads the sources leave free. */
+  readonly ahead: number;
+  /** Embeds a chunk's prompts ahead of the scan (only when `ahead` > 0). */
+  embed(texts: string[]): Promise<EmbeddedRows>;
+  /** The sources are all added: chunks can be scanned. */
+  begin(): void;
   run(chunk: Chunk): Promise<NearestSink>;
   close(): Promise<void>;
 }
@@ -27,6 +34,11 @@ const yieldToHost = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export const inThreadRunner: RunnerFactory = (session) => ({
   threads: 1,
   depth: 1,
+  ahead: 0,
+  embed() {
+    return Promise.reject(new Error("the scan on this thread embeds nothing ahead"));
+  },
+  begin() {},
   async run(chunk) {
     await yieldToHost();
     const sink = sinkFor(chunk.texts.length);
@@ -41,17 +53,8 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
   const opts = resolveOptions(options, "scanLeakage");
   checkPromptInput(generated, "generated");
   checkPromptInput(sources, "sources");
-  const session = new ScanSession(opts, knownLength(generated), workers);
-  const sourceBatches = promptBatches(sources, "sources");
-  const generatedBatches = promptBatches(generated, "generated");
-  for await (const texts of sourceBatches) {
-    for (const text of texts) {
-      session.index.add(text);
-      if ((session.index.count & 0xffff) === 0) session.throwIfAborted();
-    }
-  }
-  session.throwIfAborted();
-  session.beginGenerated();
+  const session = new ScanSession(opts, knownLength(generated), workers, knownLength(sources));
+  const generatedBatches = promptBatches(generated, "generated")[Symbol.asyncIterator]();
   const pool = runner(session);
   const inFlight: [Chunk, Promise<NearestSink>][] = [];
   const settle = async () => {
@@ -59,26 +62,55 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     session.apply(chunk, await result);
     session.throwIfAborted();
   };
+  const send = async (chunk: Chunk | null) => {
+    if (chunk === null) return;
+    inFlight.push([chunk, pool.run(chunk)]);
+    // At most `depth` chunks in flight; results are judged in chunk order, so the report is
+    // the one-thread report whatever the thread count.
+    while (inFlight.length >= pool.depth) await settle();
+  };
+  /** The next batch of generated prompts, null when there are no more. */
+  const nextBatch = async (): Promise<string[] | null> => {
+    const next = await generatedBatches.next();
+    return next.done === true ? null : next.value;
+  };
+  // Rows of an array are taken first when the runner can embed them on other threads while
+  // this one embeds the sources; they are scanned once the sources are sealed. Any other input
+  // is read after the sources, as it always was.
+  const early: Chunk[] = [];
   try {
-    const send = async (chunk: Chunk | null) => {
-      if (chunk === null) return;
-      inFlight.push([chunk, pool.run(chunk)]);
-      // At most `depth` chunks in flight; results are judged in chunk order, so the report is
-      // the one-thread report whatever the thread count.
-      if (inFlight.length >= pool.depth) await settle();
-    };
-    for await (const texts of generatedBatches) {
-      for (const text of texts) {
-        // Only a full chunk is awaited: an await an item would cost more than a small scan's kernel.
-        const chunk = session.push(text);
-        if (chunk !== null) await send(chunk);
+    if (pool.ahead > 0 && Array.isArray(generated) && session.chunking) {
+      while (session.rowsTaken < pool.ahead) {
+        const texts = await nextBatch();
+        if (texts === null) break;
+        for (const text of texts) {
+          const chunk = session.push(text);
+          if (chunk !== null) early.push({ ...chunk, embedded: pool.embed(chunk.texts) });
+        }
       }
+    }
+    for await (const texts of promptBatches(sources, "sources")) {
+      for (const text of texts) {
+        session.index.add(text);
+        if ((session.index.count & 0xffff) === 0) session.throwIfAborted();
+      }
+    }
+    session.throwIfAborted();
+    session.beginGenerated();
+    pool.begin();
+    for (const chunk of early) await send(chunk);
+    for (;;) {
+      const texts = await nextBatch();
+      if (texts === null) break;
+      // Only a full chunk is awaited: an await an item would cost more than a small scan's kernel.
+      for (const text of texts) await send(session.push(text));
     }
     await send(session.flush());
     while (inFlight.length > 0) await settle();
   } finally {
     // Rejections of chunks abandoned by an abort are not errors of their own.
     for (const [, result] of inFlight) result.catch(() => undefined);
+    for (const chunk of early) chunk.embedded?.catch(() => undefined);
     await pool.close();
   }
   // Every chunk was answered and the workers were told the scan ended (an error skips this).

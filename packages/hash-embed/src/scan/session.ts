@@ -3,6 +3,7 @@
  * cutting the generated rows into chunks (only this shard's rows), judging each chunk's rows in
  * order, reporting progress. Runners (this thread, or worker threads) only find nearest sources.
  */
+import type { EmbeddedRows } from "./embedded-rows.js";
 import { BATCH_ROWS } from "./layout.js";
 import { LeakageIndex } from "./leakage-index.js";
 import type { NearestSink } from "./nearest.js";
@@ -11,10 +12,11 @@ import { progressOf } from "./progress.js";
 import { RowOutputs, type LeakageScan, type ShardReport } from "./result.js";
 import { LeakageTally } from "./tally.js";
 
-/** A chunk of generated rows: their indices in the input and their prompts. */
+/** A chunk of generated rows: their indices in the input and their prompts (embedded already, when a runner did so ahead of the scan). */
 export interface Chunk {
   rows: number[];
   texts: string[];
+  embedded?: Promise<EmbeddedRows>;
 }
 
 /** Rows per chunk: about 2 x 10^8 pairs, so progress and cancellation come every ~0.1-1 s. */
@@ -38,28 +40,44 @@ export class ScanSession {
   private chunk: Chunk = { rows: [], texts: [] };
   private chunkSize = 0;
 
+  /** `sourcesTotal`: the number of source items when known up front, so rows can be chunked before the sources are read. */
   constructor(
     private readonly options: ResolvedOptions,
     private readonly rowsTotal: number | null,
     private readonly workers: number,
+    sourcesTotal: number | null = null,
   ) {
     this.index = new LeakageIndex({ kernel: options.kernel, workers });
+    if (sourcesTotal !== null) this.chunkSize = this.chunkSizeFor(sourcesTotal);
+  }
+
+  /** Whether generated rows can be taken before the sources are all read. */
+  get chunking(): boolean {
+    return this.chunkSize > 0;
+  }
+
+  /** Generated rows taken so far (this shard's and the others'). */
+  get rowsTaken(): number {
+    return this.rowsSeen;
+  }
+
+  private chunkSizeFor(sources: number): number {
+    const size = chunkRows(sources);
+    if (this.workers === 1 || this.rowsTotal === null) return size;
+    // A known, short input still gives every thread several chunks, or one thread gets them all.
+    const rows = this.options.shard === undefined ? this.rowsTotal : Math.ceil(this.rowsTotal / this.options.shard.count);
+    return Math.min(size, wholeBatches(Math.max(256, Math.ceil(rows / (4 * this.workers)))));
   }
 
   /** Call once every source is added. */
   beginGenerated(): void {
     const { threshold, examples } = this.options;
     this.tally = new LeakageTally(threshold, examples, this.index.count, this.index.texts);
-    this.chunkSize = chunkRows(this.index.count);
-    if (this.workers > 1 && this.rowsTotal !== null) {
-      // A known, short input still gives every thread several chunks, or one thread gets them all.
-      const rows = this.options.shard === undefined ? this.rowsTotal : Math.ceil(this.rowsTotal / this.options.shard.count);
-      this.chunkSize = Math.min(this.chunkSize, wholeBatches(Math.max(256, Math.ceil(rows / (4 * this.workers)))));
-    }
+    if (!this.chunking) this.chunkSize = this.chunkSizeFor(this.index.count);
     this.started = performance.now();
   }
 
-  /** Takes the next generated prompt; returns a full chunk when one is ready. */
+  /** Takes the next generated prompt; returns a full chunk when one is ready (call `beginGenerated` first unless `chunking`). */
   push(text: string): Chunk | null {
     const row = this.rowsSeen++;
     const shard = this.options.shard;
