@@ -188,17 +188,4 @@ export class CountEmbedder {
     }
     return s;
   }
-
-  /** A 52-bit fingerprint of the counts, for spotting repeated vectors. */
-  fingerprint(): number {
-    let h1 = 0x811c9dc5;
-    let h2 = 0x9e3779b9;
-    for (let k = 0; k < this.size; k++) {
-      const b = this.nonzero[k];
-      const x = (b << 20) ^ this.counts[b];
-      h1 = Math.imul(h1 ^ x, 0x01000193);
-      h2 = Math.imul(h2 ^ x, 0x85ebca6b) ^ (h2 >>> 13);
-    }
-    return (h1 >>> 0) * 0x100000 + (h2 >>> 12);
-  }
 }

@@ -54,3 +54,24 @@ test("sealing writes every source whole into (C, index) order, with its block he
     { numRuns: 200 },
   );
 });
+
+test("every repeat of a stored vector is dropped, also after the repeat table has grown", () => {
+  // 3,000 distinct vectors (more than the table's first 2,048 slots hold), each added three
+  // times in an interleaved order; only the first of each is stored, under its own index.
+  const distinct = Array.from({ length: 3000 }, (_, i) => `${i % DIM}:${1 + (i % 7)} ${(i * 7 + 3) % DIM}:${1 + Math.floor(i / DIM)}`);
+  const order = [...distinct, ...distinct.slice().reverse(), ...distinct.filter((_, i) => i % 2 === 0), ...distinct.filter((_, i) => i % 2 === 1)];
+  const space = new ByteSpace(1 << 16, { wasm: false });
+  const store = new SourceStore(space, 0);
+  const embedder = new ChosenCounts();
+  for (const text of order) {
+    embedder.embed(text);
+    store.add(embedder);
+  }
+  store.seal();
+  const { originals, stored } = store.layout();
+  expect(store.count).toBe(9000);
+  // Two different buckets in every vector, and no two vectors alike.
+  expect(new Set(distinct).size).toBe(3000);
+  expect(stored).toBe(3000);
+  expect(Math.max(...originals)).toBeLessThan(3000);
+});

@@ -40,7 +40,10 @@ export class SourceStore {
   /** Until sealed: stored source `j`'s nonzero buckets and counts, a byte each, at entries[starts[j]..starts[j + 1]). */
   private entries = new Uint8Array(1 << 14);
   private starts = new Uint32Array(1025);
-  private readonly fingerprints = new Map<number, number>();
+  /** Until sealed: each stored source's hash, and an open-addressing table of stored sources (index + 1) by hash, to find repeats. */
+  private hashes = new Int32Array(1024);
+  private table = new Int32Array(2048);
+  private mask = 2047;
   private sealed = false;
 
   constructor(
@@ -58,21 +61,45 @@ export class SourceStore {
     const index = this.count++;
     const { counts, nonzero, size } = embedder;
     if (size === 0) return;
+    // One pass for the largest count and a hash of the (bucket, count) list.
     let cmax = 0;
-    for (let k = 0; k < size; k++) cmax = Math.max(cmax, counts[nonzero[k]]);
+    let hash = 0x811c9dc5;
+    for (let k = 0; k < size; k++) {
+      const b = nonzero[k];
+      const c = counts[b];
+      if (c > cmax) cmax = c;
+      hash = Math.imul(hash ^ ((b << 20) ^ c), 0x01000193);
+    }
     if (cmax > 255) {
       const buckets = Int32Array.from(nonzero.subarray(0, size));
       this.sparse.push({ index, buckets, counts: Float64Array.from(buckets, (b) => counts[b]) });
       return;
     }
-    const fingerprint = embedder.fingerprint();
-    const earlier = this.fingerprints.get(fingerprint);
-    if (earlier !== undefined && this.sameCounts(earlier, embedder)) return;
-    if (earlier === undefined) this.fingerprints.set(fingerprint, this.stored);
-    this.store(embedder, index);
+    // A repeat of a stored vector is found by its hash and confirmed count by count.
+    const { table, mask } = this;
+    let slot = (hash ^ (hash >>> 15)) & mask;
+    for (let entry = table[slot]; entry !== 0; entry = table[slot]) {
+      if (this.hashes[entry - 1] === hash && this.sameCounts(entry - 1, embedder)) return;
+      slot = (slot + 1) & mask;
+    }
+    table[slot] = this.stored + 1;
+    this.store(embedder, index, hash);
+    if (2 * this.stored > table.length) this.growTable();
   }
 
-  private store(embedder: CountEmbedder, index: number): void {
+  /** Twice the slots, every stored source placed again by its hash. */
+  private growTable(): void {
+    this.table = new Int32Array(this.table.length * 2);
+    this.mask = this.table.length - 1;
+    for (let j = 0; j < this.stored; j++) {
+      const hash = this.hashes[j];
+      let slot = (hash ^ (hash >>> 15)) & this.mask;
+      while (this.table[slot] !== 0) slot = (slot + 1) & this.mask;
+      this.table[slot] = j + 1;
+    }
+  }
+
+  private store(embedder: CountEmbedder, index: number, hash: number): void {
     const { counts, nonzero, size } = embedder;
     if (this.stored === this.originals.length) this.growSlots();
     let at = this.starts[this.stored];
@@ -88,6 +115,7 @@ export class SourceStore {
     }
     // At most 256 * 255^2 (counts fit a byte here), so the u32 is exact.
     this.squares[this.stored] = embedder.squares();
+    this.hashes[this.stored] = hash;
     this.originals[this.stored++] = index;
     this.starts[this.stored] = at;
   }
@@ -103,6 +131,9 @@ export class SourceStore {
     const starts = new Uint32Array(n + 1);
     starts.set(this.starts);
     this.starts = starts;
+    const hashes = new Int32Array(n);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
   }
 
   /** Whether stored source `stored` has exactly the embedder's counts (both list buckets in ascending order). */
@@ -129,7 +160,9 @@ export class SourceStore {
   seal(): void {
     if (this.sealed) return;
     this.sealed = true;
-    this.fingerprints.clear();
+    this.hashes = new Int32Array(0);
+    this.table = new Int32Array(1);
+    this.mask = 0;
     const { stored, entries, starts } = this;
     const order = normOrder(this.squares, stored);
     this.space.ensure(this.base + this.blocks * BLOCK_STRIDE);
