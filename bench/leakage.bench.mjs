@@ -13,6 +13,8 @@ import { cpus } from "node:os";
 import { Bench } from "tinybench";
 import { hashVector, LeakageIndex } from "@whileai/hash-embed";
 import { powHalf } from "@whileai/hash-embed/internal";
+// Not exported by the package: a cold embedder is something only a benchmark wants.
+const { CountEmbedder } = await import(new URL("../packages/hash-embed/dist/scan/count-embedder.js", import.meta.url).href);
 import { agentPrompts, generatedPrompts, sourcePrompts, twentyWordPrompts } from "./prompts.mjs";
 
 const EMBED_N = 20_000;
@@ -28,8 +30,15 @@ for (const [corpus, prompts] of Object.entries(corpora)) {
   embedTasks[`hashVector, ${corpus}`] = () => {
     for (let i = 0; i < prompts.length; i++) sink += hashVector(prompts[i])[0];
   };
-  // A fresh index each time: its token caches start cold, as in one real scan.
-  embedTasks[`scan embedder, ${corpus}`] = () => {
+  // A fresh embedder each round: its token caches start empty, as in a process's first scan.
+  // (A new LeakageIndex alone would not do: it borrows this thread's warm embedder.)
+  embedTasks[`scan embedder cold, ${corpus}`] = () => {
+    const index = new LeakageIndex({ embedder: () => new CountEmbedder() });
+    for (const p of prompts) index.add(p);
+    sink += index.count;
+  };
+  // This thread's embedder, which has seen these prompts in earlier rounds: a repeat scan.
+  embedTasks[`scan embedder warm, ${corpus}`] = () => {
     const index = new LeakageIndex();
     for (const p of prompts) index.add(p);
     sink += index.count;
@@ -52,12 +61,13 @@ const median = (xs) => {
 const embedRate = (name, n) => (n / median(embedTimes[name])) * 1000;
 const embedRows = Object.keys(corpora).map((corpus) => {
   const base = embedRate(`hashVector, ${corpus}`, EMBED_N);
-  const scan = embedRate(`scan embedder, ${corpus}`, EMBED_N);
-  return `| ${corpus} | ${fmt(scan)} | ${fmt(base)} | ${(scan / base).toFixed(1)}x |`;
+  const cold = embedRate(`scan embedder cold, ${corpus}`, EMBED_N);
+  const warm = embedRate(`scan embedder warm, ${corpus}`, EMBED_N);
+  return `| ${corpus} | ${fmt(cold)} | ${fmt(warm)} | ${fmt(base)} | ${(cold / base).toFixed(1)}x |`;
 });
 const embedTable = [
-  `| embedding ${fmt(EMBED_N)} prompts | scan embedder, prompts/s | hashVector, prompts/s (baseline) | ratio |`,
-  "|---|---:|---:|---:|",
+  `| embedding ${fmt(EMBED_N)} prompts | scan embedder cold, prompts/s | warm (a repeat scan), prompts/s | hashVector, prompts/s (baseline) | cold vs baseline |`,
+  "|---|---:|---:|---:|---:|",
   ...embedRows,
 ].join("\n");
 const resultsFile = new URL("./results/leakage.md", import.meta.url);
