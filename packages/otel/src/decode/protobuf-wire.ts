@@ -41,8 +41,11 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * Strings up to this many bytes go through STRING_CACHE. Attribute keys, span names, scope and
  * service names repeat on every span; handing back the string made the last time saves its
  * allocation, and the garbage collector's copying of it, which is most of what decoding costs.
+ * 128, not less: OpenInference's flattened keys (`llm.input_messages.3.message.tool_calls.0.
+ * tool_call.function.arguments`) run to 80 bytes and repeat as much as short ones, and an ASCII
+ * string read here, cached or not, costs less than a call into TextDecoder.
  */
-const SHORT_STRING = 48;
+const SHORT_STRING = 128;
 const CACHE_SIZE = 4096;
 const STRING_CACHE: string[] = new Array<string>(CACHE_SIZE).fill("");
 
