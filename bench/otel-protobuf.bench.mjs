@@ -1,8 +1,9 @@
 // OTLP protobuf → rows against OTLP JSON → rows on the same capture (bench/otel-capture.mjs), and
 // decodeOtlpProtobuf (the generated decoder) against the protobufjs path it replaced (reflection
 // decode + toObject + hex ids, from the same .proto files), with JSON.parse of the JSON text as
-// the baseline. Rounds alternate the tasks (A B C D E, then again), so load on this shared machine
-// falls on all of them alike; medians of the rounds.
+// the baseline. Rounds alternate the tasks, each round starting one task later (A B C D E, then
+// B C D E A, ...), so load on this shared machine falls on all of them alike; medians of the
+// rounds, of wall time and of this process's CPU time (which a wait for a shared core does not inflate).
 //   node bench/otel-protobuf.bench.mjs              (--mb 20 --rounds 5 for a quicker run)
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -53,14 +54,20 @@ const tasks = {
   "protobufjs decode + toObject + hex ids (before)": () => (sink += protobufjsDecode(pb).resourceSpans.length),
 };
 const times = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
+const cpuTimes = Object.fromEntries(Object.keys(tasks).map((k) => [k, []]));
 const loads = [];
+const entries = Object.entries(tasks);
 for (const run of Object.values(tasks)) run(); // warm-up
 for (let round = 0; round < ROUNDS; round++) {
   loads.push(loadavg()[0]);
-  for (const [name, run] of Object.entries(tasks)) {
+  for (let i = 0; i < entries.length; i++) {
+    const [name, run] = entries[(i + round) % entries.length];
+    const cpu0 = process.cpuUsage();
     const t = performance.now();
     run();
     times[name].push(performance.now() - t);
+    const cpu = process.cpuUsage(cpu0);
+    cpuTimes[name].push((cpu.user + cpu.system) / 1000);
   }
 }
 const median = (xs) => {
@@ -68,10 +75,11 @@ const median = (xs) => {
   return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 const m = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+const c = Object.fromEntries(Object.entries(cpuTimes).map(([k, v]) => [k, median(v)]));
 const fmt = (x, d = 0) => x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d });
 const rows = Object.keys(tasks).map((name) => {
   const bytes = /protobuf/i.test(name) ? pb.length : capture.jsonBytes;
-  return `| ${name} | ${fmt(m[name])} | ${fmt(bytes / 1e6 / (m[name] / 1000), 1)} | ${(m[name] / m["JSON.parse baseline"]).toFixed(2)}x |`;
+  return `| ${name} | ${fmt(m[name])} | ${fmt(bytes / 1e6 / (m[name] / 1000), 1)} | ${(m[name] / m["JSON.parse baseline"]).toFixed(2)}x | ${fmt(c[name])} | ${(c[name] / c["JSON.parse baseline"]).toFixed(2)}x |`;
 });
 const table = [
   `## OTLP protobuf → rows against JSON → rows, ${fmt(capture.jsonBytes / 1e6)} MB capture`,
@@ -79,12 +87,12 @@ const table = [
   `Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown CPU"}; ${ROUNDS} alternated rounds, medians; 1-minute load average during the rounds ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}.`,
   `Capture (bench/otel-capture.mjs): ${fmt(capture.spans)} spans, JSON ${fmt(capture.jsonBytes / 1e6, 1)} MB, protobuf ${fmt(pb.length / 1e6, 1)} MB; both give the same rows.`,
   "",
-  "| task | median ms | MB/s (of its input) | x JSON.parse time |",
-  "|---|---:|---:|---:|",
+  "| task | median ms | MB/s (of its input) | x JSON.parse time | median CPU ms | x JSON.parse CPU time |",
+  "|---|---:|---:|---:|---:|---:|",
   ...rows,
   "",
-  `protobuf → rows / JSON → rows: **${(m["OTLP protobuf → rows"] / m["OTLP JSON → rows"]).toFixed(2)}x** the time (goal: under 1). Generated decoder / protobufjs path: ${(m["decodeOtlpProtobuf alone (generated)"] / m["protobufjs decode + toObject + hex ids (before)"]).toFixed(2)}x the time.`,
-  `Per round, protobuf → rows / JSON → rows: ${times["OTLP protobuf → rows"].map((t, i) => (t / times["OTLP JSON → rows"][i]).toFixed(2)).join(", ")}.`,
+  `protobuf → rows / JSON → rows: **${(m["OTLP protobuf → rows"] / m["OTLP JSON → rows"]).toFixed(2)}x** the time, ${(c["OTLP protobuf → rows"] / c["OTLP JSON → rows"]).toFixed(2)}x the CPU time (goal: under 1). Generated decoder / protobufjs path: ${(m["decodeOtlpProtobuf alone (generated)"] / m["protobufjs decode + toObject + hex ids (before)"]).toFixed(2)}x the time.`,
+  `Per round, protobuf → rows / JSON → rows: ${times["OTLP protobuf → rows"].map((t, i) => (t / times["OTLP JSON → rows"][i]).toFixed(2)).join(", ")} (time); ${cpuTimes["OTLP protobuf → rows"].map((t, i) => (t / cpuTimes["OTLP JSON → rows"][i]).toFixed(2)).join(", ")} (CPU time).`,
   "",
 ].join("\n");
 console.log(table);

@@ -136,6 +136,23 @@ function messageDecoder(type) {
   lines.push("        default:", "          r.skip(tag, end, depth);");
   lines.push("      }", "    }", "  } catch (error) {", `    throw within(error, ${keysConst}, tag);`, "  }");
   // Keys in field-number order, as protobufjs's toObject wrote them before this decoder.
+  // AnyValue (one literal per case) and a message of up to four fields with all of them present
+  // (KeyValue, nearly always) are returned as object literals: a literal gets exactly its
+  // properties' room in the object (an empty `{}` grown one key at a time reserves four slots and
+  // then a separate property array), and KeyValue/AnyValue are most of what a decode allocates
+  // and keeps alive. Same keys, same order as the general build below.
+  const sorted = [...fields].sort((a, b) => a.id - b.id);
+  const present = (field) => (field.partOf ? `${field.partOf.name}Case === ${field.id}` : `${local(field)} !== undefined`);
+  const value = (field) => (field.partOf ? `${field.partOf.name}!` : local(field));
+  if (oneofs.length === 1 && fields.every((field) => field.partOf === oneofs[0])) {
+    // Only a oneof (AnyValue): one literal per case.
+    for (const field of sorted) lines.push(`  if (${present(field)}) return { ${jsonName(field.name)}: ${value(field)} };`);
+    lines.push("  return {};", "}");
+    return lines.join("\n");
+  }
+  if (fields.length <= 4) {
+    lines.push(`  if (${sorted.map(present).join(" && ")}) return { ${sorted.map((field) => `${jsonName(field.name)}: ${value(field)}`).join(", ")} };`);
+  }
   lines.push("  const o: Obj = {};");
   for (const field of [...fields].sort((a, b) => a.id - b.id)) {
     const key = jsonName(field.name);

@@ -72,7 +72,9 @@ export class HistoryParser {
     // The previous list needs an item: "[" alone is no prefix that ends after a value.
     if (this.items.length === 0 || text.length <= previous.length) return null;
     const head = previous.length - 1; // the previous text without its closing "]"
-    if (!text.startsWith(previous.slice(0, head))) return null;
+    // Equality of two slices, not startsWith: V8 compares equal-length strings a block at a
+    // time, while startsWith walks a kilobytes-long history one character at a time.
+    if (text.slice(0, head) !== previous.slice(0, head)) return null;
     if (text.charCodeAt(head) !== 44 /* , */) return null;
     let tail: unknown;
     try {

@@ -6,11 +6,20 @@
  */
 import * as py from "@whileai/hash-embed/internal";
 
-const SCALAR_KEYS = ["stringValue", "intValue", "doubleValue", "boolValue"] as const;
-
 export function otlpValue(value: unknown): unknown {
   if (!py.isDict(value)) return value;
-  for (const key of SCALAR_KEYS) if (py.has(value, key)) return value[key] ?? null;
+  // Python's order: stringValue, intValue, doubleValue, boolValue; the first present wins. Spelled
+  // out, not a loop over the names: a named load is a cached one, a load by a varying name is not,
+  // and this runs once per attribute. None of the names is on Object.prototype, so "present" is
+  // "not undefined".
+  let scalar = value.stringValue;
+  if (scalar !== undefined) return scalar ?? null;
+  scalar = value.intValue;
+  if (scalar !== undefined) return scalar ?? null;
+  scalar = value.doubleValue;
+  if (scalar !== undefined) return scalar ?? null;
+  scalar = value.boolValue;
+  if (scalar !== undefined) return scalar ?? null;
   if (py.has(value, "arrayValue")) return Array.from(anyValues(value.arrayValue), otlpValue);
   if (py.has(value, "kvlistValue")) return kvlist(value.kvlistValue);
   if (py.has(value, "bytesValue")) return bytesText(value.bytesValue);

@@ -36,6 +36,7 @@ function decodeExportTraceServiceRequest(r: WireReader, end: number, depth: numb
   } catch (error) {
     throw within(error, EXPORT_TRACE_SERVICE_REQUEST_KEYS, tag);
   }
+  if (f1 !== undefined) return { resourceSpans: f1 };
   const o: Obj = {};
   if (f1 !== undefined) o.resourceSpans = f1;
   return o;
@@ -80,6 +81,7 @@ function decodeResourceSpans(r: WireReader, end: number, depth: number, prev?: O
   } catch (error) {
     throw within(error, RESOURCE_SPANS_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined && f3 !== undefined) return { resource: f1, scopeSpans: f2, schemaUrl: f3 };
   const o: Obj = {};
   if (f1 !== undefined) o.resource = f1;
   if (f2 !== undefined) o.scopeSpans = f2;
@@ -126,6 +128,7 @@ function decodeResource(r: WireReader, end: number, depth: number, prev?: Obj): 
   } catch (error) {
     throw within(error, RESOURCE_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined && f3 !== undefined) return { attributes: f1, droppedAttributesCount: f2, entityRefs: f3 };
   const o: Obj = {};
   if (f1 !== undefined) o.attributes = f1;
   if (f2 !== undefined) o.droppedAttributesCount = f2;
@@ -166,6 +169,7 @@ function decodeKeyValue(r: WireReader, end: number, depth: number, prev?: Obj): 
   } catch (error) {
     throw within(error, KEY_VALUE_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined) return { key: f1, value: f2 };
   const o: Obj = {};
   if (f1 !== undefined) o.key = f1;
   if (f2 !== undefined) o.value = f2;
@@ -257,15 +261,14 @@ function decodeAnyValue(r: WireReader, end: number, depth: number, prev?: Obj): 
   } catch (error) {
     throw within(error, ANY_VALUE_KEYS, tag);
   }
-  const o: Obj = {};
-  if (valueCase === 1) o.stringValue = value!;
-  if (valueCase === 2) o.boolValue = value!;
-  if (valueCase === 3) o.intValue = value!;
-  if (valueCase === 4) o.doubleValue = value!;
-  if (valueCase === 5) o.arrayValue = value!;
-  if (valueCase === 6) o.kvlistValue = value!;
-  if (valueCase === 7) o.bytesValue = value!;
-  return o;
+  if (valueCase === 1) return { stringValue: value! };
+  if (valueCase === 2) return { boolValue: value! };
+  if (valueCase === 3) return { intValue: value! };
+  if (valueCase === 4) return { doubleValue: value! };
+  if (valueCase === 5) return { arrayValue: value! };
+  if (valueCase === 6) return { kvlistValue: value! };
+  if (valueCase === 7) return { bytesValue: value! };
+  return {};
 }
 
 const ARRAY_VALUE_KEYS: { readonly [field: number]: string } = { 1: "values" };
@@ -294,6 +297,7 @@ function decodeArrayValue(r: WireReader, end: number, depth: number, prev?: Obj)
   } catch (error) {
     throw within(error, ARRAY_VALUE_KEYS, tag);
   }
+  if (f1 !== undefined) return { values: f1 };
   const o: Obj = {};
   if (f1 !== undefined) o.values = f1;
   return o;
@@ -325,6 +329,7 @@ function decodeKeyValueList(r: WireReader, end: number, depth: number, prev?: Ob
   } catch (error) {
     throw within(error, KEY_VALUE_LIST_KEYS, tag);
   }
+  if (f1 !== undefined) return { values: f1 };
   const o: Obj = {};
   if (f1 !== undefined) o.values = f1;
   return o;
@@ -376,6 +381,7 @@ function decodeEntityRef(r: WireReader, end: number, depth: number, prev?: Obj):
   } catch (error) {
     throw within(error, ENTITY_REF_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined && f3 !== undefined && f4 !== undefined) return { schemaUrl: f1, type: f2, idKeys: f3, descriptionKeys: f4 };
   const o: Obj = {};
   if (f1 !== undefined) o.schemaUrl = f1;
   if (f2 !== undefined) o.type = f2;
@@ -423,6 +429,7 @@ function decodeScopeSpans(r: WireReader, end: number, depth: number, prev?: Obj)
   } catch (error) {
     throw within(error, SCOPE_SPANS_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined && f3 !== undefined) return { scope: f1, spans: f2, schemaUrl: f3 };
   const o: Obj = {};
   if (f1 !== undefined) o.scope = f1;
   if (f2 !== undefined) o.spans = f2;
@@ -477,6 +484,7 @@ function decodeInstrumentationScope(r: WireReader, end: number, depth: number, p
   } catch (error) {
     throw within(error, INSTRUMENTATION_SCOPE_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined && f3 !== undefined && f4 !== undefined) return { name: f1, version: f2, attributes: f3, droppedAttributesCount: f4 };
   const o: Obj = {};
   if (f1 !== undefined) o.name = f1;
   if (f2 !== undefined) o.version = f2;
@@ -680,6 +688,7 @@ function decodeSpanEvent(r: WireReader, end: number, depth: number, prev?: Obj):
   } catch (error) {
     throw within(error, SPAN_EVENT_KEYS, tag);
   }
+  if (f1 !== undefined && f2 !== undefined && f3 !== undefined && f4 !== undefined) return { timeUnixNano: f1, name: f2, attributes: f3, droppedAttributesCount: f4 };
   const o: Obj = {};
   if (f1 !== undefined) o.timeUnixNano = f1;
   if (f2 !== undefined) o.name = f2;
@@ -793,6 +802,7 @@ function decodeStatus(r: WireReader, end: number, depth: number, prev?: Obj): Ob
   } catch (error) {
     throw within(error, STATUS_KEYS, tag);
   }
+  if (f2 !== undefined && f3 !== undefined) return { message: f2, code: f3 };
   const o: Obj = {};
   if (f2 !== undefined) o.message = f2;
   if (f3 !== undefined) o.code = f3;

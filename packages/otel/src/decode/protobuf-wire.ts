@@ -41,8 +41,11 @@ const UTF8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  * Strings up to this many bytes go through STRING_CACHE. Attribute keys, span names, scope and
  * service names repeat on every span; handing back the string made the last time saves its
  * allocation, and the garbage collector's copying of it, which is most of what decoding costs.
+ * 128, not less: OpenInference's flattened keys (`llm.input_messages.3.message.tool_calls.0.
+ * tool_call.function.arguments`) run to 80 bytes and repeat as much as short ones, and an ASCII
+ * string read here, cached or not, costs less than a call into TextDecoder.
  */
-const SHORT_STRING = 48;
+const SHORT_STRING = 128;
 const CACHE_SIZE = 4096;
 const STRING_CACHE: string[] = new Array<string>(CACHE_SIZE).fill("");
 
@@ -203,10 +206,9 @@ export class WireReader {
   /** A bytes field as lowercase hex (trace and span ids in OTLP/JSON). */
   hex(end: number): string {
     const stop = this.delimited(end);
-    let out = "";
-    for (let pos = this.pos; pos < stop; pos++) out += HEX_BYTE[this.buf[pos]];
+    const start = this.pos;
     this.pos = stop;
-    return out;
+    return stop - start <= ID_BYTES ? idHex(this.buf, start, stop) : longHex(this.buf, start, stop);
   }
 
   /** A bytes field as padded base64 (proto3 JSON's form for bytes). */
@@ -274,6 +276,55 @@ export class WireReader {
   private truncated(what: string, end: number): WireError {
     return new WireError(`truncated: ${what} at offset ${this.pos} runs past the message's end at ${end}`, this.pos);
   }
+}
+
+/**
+ * Ids repeat: every span of a trace carries its trace id, and a parent's span id comes back as
+ * its children's parent id. An id read before is handed back from ID_CACHE (same bytes, same
+ * string), and a new one is built in one step from character codes rather than by appending
+ * two characters at a time, which left a string per byte for the collector.
+ */
+const ID_BYTES = 16;
+const ID_CACHE_SIZE = 4096;
+const ID_CACHE: string[] = new Array<string>(ID_CACHE_SIZE).fill("");
+const ID_CACHE_BYTES = new Uint8Array(ID_CACHE_SIZE * ID_BYTES);
+const HEX_CODES = new Uint8Array(Array.from("0123456789abcdef", (c) => c.charCodeAt(0)));
+const ID_CODES: number[] = new Array<number>(2 * ID_BYTES).fill(0);
+
+function idHex(buf: Uint8Array, start: number, stop: number): string {
+  const length = stop - start;
+  let hash = length;
+  for (let pos = start; pos < stop; pos++) hash = Math.imul(hash ^ buf[pos], 0x01000193);
+  const slot = (hash ^ (hash >>> 15)) & (ID_CACHE_SIZE - 1);
+  const cached = ID_CACHE[slot];
+  const at = slot * ID_BYTES;
+  if (cached.length === 2 * length) {
+    let same = true;
+    for (let i = 0; i < length; i++) {
+      if (ID_CACHE_BYTES[at + i] !== buf[start + i]) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return cached;
+  }
+  const codes = ID_CODES;
+  codes.length = 2 * length;
+  for (let i = 0; i < length; i++) {
+    const b = buf[start + i];
+    ID_CACHE_BYTES[at + i] = b;
+    codes[2 * i] = HEX_CODES[b >> 4];
+    codes[2 * i + 1] = HEX_CODES[b & 15];
+  }
+  const made = String.fromCharCode.apply(null, codes);
+  ID_CACHE[slot] = made;
+  return made;
+}
+
+function longHex(buf: Uint8Array, start: number, stop: number): string {
+  let out = "";
+  for (let pos = start; pos < stop; pos++) out += HEX_BYTE[buf[pos]];
+  return out;
 }
 
 /** A short string: from the cache when the same ASCII bytes were read before (or just now). */
