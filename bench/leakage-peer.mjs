@@ -9,6 +9,7 @@
 // is read from OPENBLAS_VERBOSE=2. Both sides get the same thread count.
 //   node bench/leakage-peer.mjs                                  (100k x 100k and 1M x 100k, 2 threads)
 //   node bench/leakage-peer.mjs --sizes 20000x20000 --rounds 1   (a quick look)
+//   node bench/leakage-peer.mjs --sizes 1000000x100000:1 --small 0 --out leakage-peer-1m.md
 // Sizes are sources x generated rows, each with its own round count after a colon (else --rounds).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -141,7 +142,7 @@ for (const size of values.sizes.split(",")) {
 
 // Small scans, end to end in this process: repeated checks in a running program, each on new prompts.
 const small = [];
-for (const [n, share] of [
+for (const [n, share] of Number(values.small) === 0 ? [] : [
   [10_000, true],
   [1_000, false],
 ]) {
@@ -170,10 +171,7 @@ const table = [
   "|---|---:|---:|---:|---:|---:|---:|---|---:|",
   ...lines,
   "",
-  "Small scans (2 threads asked):",
-  "",
-  ...small,
-  "",
+  ...(small.length === 0 ? [] : ["Small scans (2 threads asked):", "", ...small, ""]),
   "Rounds:",
   "",
   ...notes.map((n) => `- ${n}`),
