@@ -62,8 +62,7 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     session.apply(chunk, await result);
     session.throwIfAborted();
   };
-  const send = async (chunk: Chunk | null) => {
-    if (chunk === null) return;
+  const send = async (chunk: Chunk) => {
     inFlight.push([chunk, pool.run(chunk)]);
     // At most `depth` chunks in flight; results are judged in chunk order, so the report is
     // the one-thread report whatever the thread count.
@@ -102,10 +101,14 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     for (;;) {
       const texts = await nextBatch();
       if (texts === null) break;
-      // Only a full chunk is awaited: an await an item would cost more than a small scan's kernel.
-      for (const text of texts) await send(session.push(text));
+      for (const text of texts) {
+        // Only a full chunk is awaited: an await an item would cost more than a small scan's kernel.
+        const chunk = session.push(text);
+        if (chunk !== null) await send(chunk);
+      }
     }
-    await send(session.flush());
+    const last = session.flush();
+    if (last !== null) await send(last);
     while (inFlight.length > 0) await settle();
   } finally {
     // Rejections of chunks abandoned by an abort are not errors of their own.
