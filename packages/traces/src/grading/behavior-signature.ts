@@ -4,10 +4,10 @@
  * Python's `repr` of the payload `(tuple(shape), refusal, bucket)`, so every piece is rendered
  * exactly as Python renders it.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
 import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
+import { sha256Head48 } from "./sha256-head.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
 const EMPTY: Dict = Object.freeze({}) as Dict;
@@ -217,28 +217,9 @@ export function behaviorPayload(trajectory: unknown): string {
 const tokenScratch: unknown[] = [];
 const parts: string[] = [];
 
-// Encoding into one reused buffer and writing only the six hex bytes needed is most of the cost
-// of a signature saved: sha256 itself is a fraction of it on a 200-byte payload.
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(1024);
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-// One hasher reused through noble's `_cloneInto` (part of its Hash interface): `sha256(bytes)`
-// builds a hasher, its block buffer and views and a digest copy per call, a quarter of its cost
-// on these short payloads. Cloning the untouched hasher resets the state to sha256's start.
-const fresh = sha256.create();
-let hasher = sha256.create();
-const digest = new Uint8Array(32);
-
 /** The signature of a payload text: sha256 of its UTF-8, first 12 hex characters. */
 export function payloadSignature(payload: string): string {
-  // Three bytes per UTF-16 unit bound the UTF-8 length; the payload has no lone surrogates (repr escapes them).
-  if (payload.length * 3 > scratch.length) scratch = new Uint8Array(payload.length * 3);
-  const { written } = encoder.encodeInto(payload, scratch);
-  hasher = fresh._cloneInto(hasher);
-  hasher.update(scratch.subarray(0, written));
-  hasher.digestInto(digest);
-  const d = digest;
-  return HEX[d[0]] + HEX[d[1]] + HEX[d[2]] + HEX[d[3]] + HEX[d[4]] + HEX[d[5]];
+  return sha256Head48(payload).toString(16).padStart(12, "0");
 }
 
 /** `behavior_signature(trajectory)`: 12 hex characters, equal to Python's. */

@@ -5,7 +5,8 @@
  * payload rendered and hashed. Equal id sequences are equal payloads, so the count is exactly
  * the number of distinct signatures, 48-bit collisions included.
  */
-import { behaviorTokens, payloadSignature, renderPayload } from "./behavior-signature.js";
+import { behaviorTokens, renderPayload } from "./behavior-signature.js";
+import { sha256Head48 } from "./sha256-head.js";
 
 /** A node of the step-shape trie: one edge per token, an id where a step's tokens end. */
 class StepNode {
@@ -15,13 +16,19 @@ class StepNode {
 
 // Ids are written as UTF-16 units into a row's key: one unit below ESCAPE, three from it.
 const ESCAPE = 0xffff;
+// A packed key: up to 3 step ids below 2^10, a tail id below 2^12 and the step count in 2 bits,
+// 44 bits in all, exact in a double and never equal to a string key.
+const PACKED_STEPS = 3;
+const PACKED_STEP_IDS = 1024;
+const PACKED_TAIL_IDS = 4096;
 
 export class DistinctBehaviors {
   private readonly steps = new StepNode();
   private stepIds = 0;
   private readonly tails = new Map<string, number>();
-  private readonly seen = new Set<string>();
-  private readonly signatures = new Set<string>();
+  private readonly seen = new Set<number | string>();
+  // A signature is 48 bits of the hash: kept as the number (exact in a double), not its hex.
+  private readonly signatures = new Set<number>();
   private readonly tokens: unknown[] = [];
   private readonly codes: number[] = [];
 
@@ -37,6 +44,11 @@ export class DistinctBehaviors {
     codes.length = 0;
     const last = tokens.length - 1;
     let at = 0;
+    // The usual row (at most three steps, few shapes) is also keyed by one number packing its
+    // ids, which spares building and hashing a string; others are keyed by their `codes` text.
+    let packed = 0;
+    let steps = 0;
+    let packable = true;
     while (at < last) {
       // tool, n, n pairs of key and provenance, status
       let node = this.child(this.child(this.steps, tokens[at]), tokens[at + 1]);
@@ -44,15 +56,21 @@ export class DistinctBehaviors {
       for (at += 2; at < end; at++) node = this.child(node, tokens[at]);
       if (node.id < 0) node.id = this.stepIds++;
       pushId(codes, node.id);
+      if (++steps > PACKED_STEPS || node.id >= PACKED_STEP_IDS) packable = false;
+      else packed = packed * PACKED_STEP_IDS + node.id;
     }
     const tail = tokens[last] as string;
     let tailId = this.tails.get(tail);
     if (tailId === undefined) this.tails.set(tail, (tailId = this.tails.size));
-    pushId(codes, tailId);
-    const key = keyOf(codes);
+    let key: number | string;
+    if (packable && tailId < PACKED_TAIL_IDS) key = (packed * PACKED_TAIL_IDS + tailId) * 4 + steps;
+    else {
+      pushId(codes, tailId);
+      key = keyOf(codes);
+    }
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.signatures.add(payloadSignature(renderPayload(tokens)));
+    this.signatures.add(sha256Head48(renderPayload(tokens)));
   }
 
   private child(node: StepNode, token: unknown): StepNode {
