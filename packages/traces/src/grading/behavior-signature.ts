@@ -25,20 +25,22 @@ function strField(d: Dict, key: string): string {
 class Prior {
   private text = "";
   private built = 0;
+  // Counted rather than truncated: `length = 0` would drop the list's storage every row.
+  private count = 0;
   private readonly results: unknown[] = [];
 
   reset(): void {
     this.text = "";
     this.built = 0;
-    this.results.length = 0;
+    this.count = 0;
   }
 
   push(result: unknown): void {
-    this.results.push(result);
+    this.results[this.count++] = result;
   }
 
   includes(needle: string): boolean {
-    while (this.built < this.results.length) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
+    while (this.built < this.count) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
     return this.text.includes(needle);
   }
 }
@@ -117,30 +119,57 @@ function stringRepr(s: string): string {
   return repr;
 }
 
-/** Scratch list of a dict's keys, reused: `Object.keys` would allocate an array per step. */
+/**
+ * Scratch list of a dict's keys, reused: `Object.keys` would allocate an array per step. Its
+ * first `count` entries are the keys; it is never truncated, which would drop its storage.
+ */
 const keyScratch: string[] = [];
 
 /**
- * The dict's own keys, in order, into `keyScratch`; a key holding undefined is not in it (JSON
- * never makes one). `isDict` admits only plain or null-prototype objects, so `for...in` sees own
- * keys plus anything enumerable added to Object.prototype, which `hasOwn` filters out.
+ * The dict's own keys, in order, into `keyScratch`, and how many; a key holding undefined is not
+ * in it (JSON never makes one). `isDict` admits only plain or null-prototype objects, so
+ * `for...in` sees own keys plus anything enumerable added to Object.prototype, which `hasOwn`
+ * filters out.
  */
-function definedKeys(args: Dict): string[] {
+function definedKeys(args: Dict): number {
   const keys = keyScratch;
-  keys.length = 0;
-  for (const key in args) if (args[key] !== undefined && Object.hasOwn(args, key)) keys.push(key);
-  return keys;
+  let count = 0;
+  for (const key in args) if (args[key] !== undefined && Object.hasOwn(args, key)) keys[count++] = key;
+  return count;
+}
+
+// Argument dicts have a handful of keys: sorted in place by insertion, where `Array#sort` copies
+// the list into a work array per call. Larger dicts take `sort` on a copy.
+const INSERTION_SORT_KEYS = 16;
+
+function sortKeys(keys: string[], count: number): void {
+  if (count > INSERTION_SORT_KEYS) {
+    const sorted = keys.slice(0, count).sort(compareStrings);
+    for (let i = 0; i < count; i++) keys[i] = sorted[i];
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && compareStrings(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = key;
+  }
 }
 
 /**
- * Appends the argument pairs as tokens: their count, then `key, provenance` sorted by key (a
- * dict's keys are distinct).
+ * Writes the argument pairs as tokens from `out[at]`: their count, then `key, provenance` sorted
+ * by key (a dict's keys are distinct). Returns the index after them.
  */
-function pushArgumentTokens(out: unknown[], args: Dict): void {
-  const keys = definedKeys(args);
-  if (keys.length > 1) keys.sort(compareStrings);
-  out.push(keys.length);
-  for (let i = 0; i < keys.length; i++) out.push(keys[i], provenance(args[keys[i]]));
+function writeArgumentTokens(out: unknown[], at: number, args: Dict): number {
+  const count = definedKeys(args);
+  const keys = keyScratch;
+  if (count > 1) sortKeys(keys, count);
+  out[at++] = count;
+  for (let i = 0; i < count; i++) {
+    out[at++] = keys[i];
+    out[at++] = provenance(args[keys[i]]);
+  }
+  return at;
 }
 
 /**
@@ -148,15 +177,17 @@ function pushArgumentTokens(out: unknown[], args: Dict): void {
  * `tool, n, key1, provenance1, ..., keyn, provenancen, status` (n a number, the rest strings),
  * and last the text after the shape tuple (`", False, 0)"`). The list reads back one way only,
  * so equal lists are equal payloads: counters of distinct behaviours compare these, and render
- * a payload only for a list they have not seen.
+ * a payload only for a list they have not seen. The list is written from `out[0]` and its length
+ * returned; `out` is never truncated (that would drop its storage each row), so entries past the
+ * length are stale.
  */
-export function behaviorTokens(trajectory: unknown, out: unknown[]): void {
+export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
   promptSource = strField(row, "prompt");
   promptLower = null;
   prior.reset();
-  out.length = 0;
+  let at = 0;
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
@@ -164,18 +195,19 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): void {
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
-      out.push(tool);
+      out[at++] = tool;
       const args = get(step, "arguments");
       // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
-      if (isDict(args)) pushArgumentTokens(out, args);
-      else out.push(0);
+      if (isDict(args)) at = writeArgumentTokens(out, at, args);
+      else out[at++] = 0;
       const result = get(step, "result");
-      out.push(resultField(result, readDict(result), "status"));
+      out[at++] = resultField(result, readDict(result), "status");
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }
   }
-  out.push(payloadTail(strField(row, "final_text")));
+  out[at++] = payloadTail(strField(row, "final_text"));
+  return at;
 }
 
 /**
@@ -183,14 +215,14 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): void {
  * `shape` = `(tool, ((key, provenance), ...), status)` per step. The reprs are written out
  * directly (strings through `pyStringRepr`).
  */
-export function renderPayload(tokens: readonly unknown[]): string {
+export function renderPayload(tokens: readonly unknown[], length: number): string {
   // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
   // and the UTF-8 encoder must first flatten.
   const out = parts;
   out.length = 0;
   out.push("((");
   let count = 0;
-  const last = tokens.length - 1;
+  const last = length - 1;
   let at = 0;
   while (at < last) {
     out.push(count++ > 0 ? ", (" : "(", stringRepr(tokens[at++] as string), ", ");
@@ -209,8 +241,7 @@ export function renderPayload(tokens: readonly unknown[]): string {
 
 /** Python's `repr(payload)`: the text the signature hashes. */
 export function behaviorPayload(trajectory: unknown): string {
-  behaviorTokens(trajectory, tokenScratch);
-  return renderPayload(tokenScratch);
+  return renderPayload(tokenScratch, behaviorTokens(trajectory, tokenScratch));
 }
 
 /** Scratch lists of tokens and payload pieces, reused: a payload read never re-enters itself. */

@@ -30,7 +30,8 @@ export class DistinctBehaviors {
   // A signature is 48 bits of the hash: kept as the number (exact in a double), not its hex.
   private readonly signatures = new Set<number>();
   private readonly tokens: unknown[] = [];
-  private readonly codes: number[] = [];
+  // A row's step ids; never truncated (that would drop its storage each row), only counted.
+  private readonly ids: number[] = [];
 
   /** The number of distinct signatures among the rows added. */
   get size(): number {
@@ -39,13 +40,12 @@ export class DistinctBehaviors {
 
   add(row: unknown): void {
     const tokens = this.tokens;
-    const codes = this.codes;
-    behaviorTokens(row, tokens);
-    codes.length = 0;
-    const last = tokens.length - 1;
+    const ids = this.ids;
+    const length = behaviorTokens(row, tokens);
+    const last = length - 1;
     let at = 0;
     // The usual row (at most three steps, few shapes) is also keyed by one number packing its
-    // ids, which spares building and hashing a string; others are keyed by their `codes` text.
+    // ids, which spares building and hashing a string; others are keyed by a text of their ids.
     let packed = 0;
     let steps = 0;
     let packable = true;
@@ -55,7 +55,7 @@ export class DistinctBehaviors {
       const end = at + 3 + 2 * (tokens[at + 1] as number);
       for (at += 2; at < end; at++) node = this.child(node, tokens[at]);
       if (node.id < 0) node.id = this.stepIds++;
-      pushId(codes, node.id);
+      ids[steps] = node.id;
       if (++steps > PACKED_STEPS || node.id >= PACKED_STEP_IDS) packable = false;
       else packed = packed * PACKED_STEP_IDS + node.id;
     }
@@ -64,13 +64,10 @@ export class DistinctBehaviors {
     if (tailId === undefined) this.tails.set(tail, (tailId = this.tails.size));
     let key: number | string;
     if (packable && tailId < PACKED_TAIL_IDS) key = (packed * PACKED_TAIL_IDS + tailId) * 4 + steps;
-    else {
-      pushId(codes, tailId);
-      key = keyOf(codes);
-    }
+    else key = keyOf(ids, steps, tailId);
     if (this.seen.has(key)) return;
     this.seen.add(key);
-    this.signatures.add(sha256Head48(renderPayload(tokens)));
+    this.signatures.add(sha256Head48(renderPayload(tokens, length)));
   }
 
   private child(node: StepNode, token: unknown): StepNode {
@@ -83,7 +80,11 @@ export class DistinctBehaviors {
 // Rows of many steps are keyed in slices: `apply` is bounded by the engine's argument limit.
 const KEY_SLICE = 4096;
 
-function keyOf(codes: number[]): string {
+/** The row's key as text: its step ids, then its tail id, each in the prefix-free code. */
+function keyOf(ids: readonly number[], steps: number, tailId: number): string {
+  const codes: number[] = [];
+  for (let i = 0; i < steps; i++) pushId(codes, ids[i]);
+  pushId(codes, tailId);
   if (codes.length <= KEY_SLICE) return String.fromCharCode.apply(null, codes);
   let key = "";
   for (let i = 0; i < codes.length; i += KEY_SLICE) key += String.fromCharCode.apply(null, codes.slice(i, i + KEY_SLICE));
