@@ -6,6 +6,7 @@
  * the number of distinct signatures, 48-bit collisions included.
  */
 import { behaviorTokens, renderPayload } from "./behavior-signature.js";
+import { NumberSet } from "./number-set.js";
 import { sha256Head48 } from "./sha256-head.js";
 
 /** A node of the step-shape trie: one edge per token, an id where a step's tokens end. */
@@ -17,7 +18,7 @@ class StepNode {
 // Ids are written as UTF-16 units into a row's key: one unit below ESCAPE, three from it.
 const ESCAPE = 0xffff;
 // A packed key: up to 3 step ids below 2^10, a tail id below 2^12 and the step count in 2 bits,
-// 44 bits in all, exact in a double and never equal to a string key.
+// 44 bits in all, exact in a double; other rows are keyed by text, in a set of their own.
 const PACKED_STEPS = 3;
 const PACKED_STEP_IDS = 1024;
 const PACKED_TAIL_IDS = 4096;
@@ -26,9 +27,10 @@ export class DistinctBehaviors {
   private readonly steps = new StepNode();
   private stepIds = 0;
   private readonly tails = new Map<string, number>();
-  private readonly seen = new Set<number | string>();
+  private readonly seen = new NumberSet();
+  private readonly seenTexts = new Set<string>();
   // A signature is 48 bits of the hash: kept as the number (exact in a double), not its hex.
-  private readonly signatures = new Set<number>();
+  private readonly signatures = new NumberSet();
   private readonly tokens: unknown[] = [];
   // A row's step ids; never truncated (that would drop its storage each row), only counted.
   private readonly ids: number[] = [];
@@ -62,11 +64,13 @@ export class DistinctBehaviors {
     const tail = tokens[last] as string;
     let tailId = this.tails.get(tail);
     if (tailId === undefined) this.tails.set(tail, (tailId = this.tails.size));
-    let key: number | string;
-    if (packable && tailId < PACKED_TAIL_IDS) key = (packed * PACKED_TAIL_IDS + tailId) * 4 + steps;
-    else key = keyOf(ids, steps, tailId);
-    if (this.seen.has(key)) return;
-    this.seen.add(key);
+    if (packable && tailId < PACKED_TAIL_IDS) {
+      if (!this.seen.add((packed * PACKED_TAIL_IDS + tailId) * 4 + steps)) return;
+    } else {
+      const key = keyOf(ids, steps, tailId);
+      if (this.seenTexts.has(key)) return;
+      this.seenTexts.add(key);
+    }
     this.signatures.add(sha256Head48(renderPayload(tokens, length)));
   }
 
