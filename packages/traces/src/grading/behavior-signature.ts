@@ -7,7 +7,7 @@
 import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
-import { sha256Head48 } from "./sha256-head.js";
+import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
 const EMPTY: Dict = Object.freeze({}) as Dict;
@@ -210,33 +210,80 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
   return at;
 }
 
+// The payload is written as UTF-8 straight into one reused buffer, which the hash reads in
+// place: no list of pieces, joined text or encoding step per distinct payload.
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let utf8 = new Uint8Array(1024);
+let used = 0;
+
+/** Appends a piece's UTF-8, keeping `PADDING_ROOM` bytes free after it for the hash. */
+function put(piece: string): void {
+  const n = piece.length;
+  const room = used + n * 3 + PADDING_ROOM;
+  if (room > utf8.length) {
+    const grown = new Uint8Array(room * 2);
+    grown.set(utf8.subarray(0, used));
+    utf8 = grown;
+  }
+  const buf = utf8;
+  for (let i = 0; i < n; i++) {
+    const c = piece.charCodeAt(i);
+    if (c >= 0x80) {
+      // All before `i` is ASCII, so the slice starts on a whole character.
+      used += encoder.encodeInto(piece.slice(i), buf.subarray(used)).written;
+      return;
+    }
+    buf[used++] = c;
+  }
+}
+
 /**
- * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)` from its tokens, with
- * `shape` = `(tool, ((key, provenance), ...), status)` per step. The reprs are written out
- * directly (strings through `pyStringRepr`).
+ * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)` from its first
+ * `length` tokens, with `shape` = `(tool, ((key, provenance), ...), status)` per step, written
+ * into `utf8[0, used)`. Strings go through `pyStringRepr`, so no lone surrogate is written.
  */
-export function renderPayload(tokens: readonly unknown[], length: number): string {
-  // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
-  // and the UTF-8 encoder must first flatten.
-  const out = parts;
-  out.length = 0;
-  out.push("((");
+function writePayload(tokens: readonly unknown[], length: number): void {
+  used = 0;
+  put("((");
   let count = 0;
   const last = length - 1;
   let at = 0;
   while (at < last) {
-    out.push(count++ > 0 ? ", (" : "(", stringRepr(tokens[at++] as string), ", ");
+    put(count++ > 0 ? ", (" : "(");
+    put(stringRepr(tokens[at++] as string));
+    put(", ");
     const n = tokens[at++] as number;
-    if (n === 0) out.push("()");
+    if (n === 0) put("()");
     else {
-      out.push("(");
-      for (let i = 0; i < n; i++, at += 2) out.push(i > 0 ? ", (" : "(", stringRepr(tokens[at] as string), ", '", tokens[at + 1] as string, "')");
-      out.push(n === 1 ? ",)" : ")");
+      put("(");
+      for (let i = 0; i < n; i++, at += 2) {
+        put(i > 0 ? ", (" : "(");
+        put(stringRepr(tokens[at] as string));
+        put(", '");
+        put(tokens[at + 1] as string);
+        put("')");
+      }
+      put(n === 1 ? ",)" : ")");
     }
-    out.push(", ", stringRepr(tokens[at++] as string), ")");
+    put(", ");
+    put(stringRepr(tokens[at++] as string));
+    put(")");
   }
-  out.push(count === 1 ? ",)" : ")", tokens[last] as string);
-  return out.join("");
+  put(count === 1 ? ",)" : ")");
+  put(tokens[last] as string);
+}
+
+/** Python's `repr(payload)` from the first `length` tokens of a `behaviorTokens` list. */
+export function renderPayload(tokens: readonly unknown[], length: number): string {
+  writePayload(tokens, length);
+  return decoder.decode(utf8.subarray(0, used));
+}
+
+/** The signature, as the number of its 48 bits, of the payload of these tokens. */
+export function payloadHead48(tokens: readonly unknown[], length: number): number {
+  writePayload(tokens, length);
+  return sha256Head48Of(utf8, used);
 }
 
 /** Python's `repr(payload)`: the text the signature hashes. */
@@ -244,9 +291,8 @@ export function behaviorPayload(trajectory: unknown): string {
   return renderPayload(tokenScratch, behaviorTokens(trajectory, tokenScratch));
 }
 
-/** Scratch lists of tokens and payload pieces, reused: a payload read never re-enters itself. */
+/** Scratch list of tokens, reused: a payload read never re-enters itself. */
 const tokenScratch: unknown[] = [];
-const parts: string[] = [];
 
 /** The signature of a payload text: sha256 of its UTF-8, first 12 hex characters. */
 export function payloadSignature(payload: string): string {
@@ -255,7 +301,7 @@ export function payloadSignature(payload: string): string {
 
 /** `behavior_signature(trajectory)`: 12 hex characters, equal to Python's. */
 export function behaviorSignature(trajectory: unknown): string {
-  return payloadSignature(behaviorPayload(trajectory));
+  return payloadHead48(tokenScratch, behaviorTokens(trajectory, tokenScratch)).toString(16).padStart(12, "0");
 }
 
 /**

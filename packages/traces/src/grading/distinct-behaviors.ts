@@ -5,9 +5,8 @@
  * payload rendered and hashed. Equal id sequences are equal payloads, so the count is exactly
  * the number of distinct signatures, 48-bit collisions included.
  */
-import { behaviorTokens, renderPayload } from "./behavior-signature.js";
+import { behaviorTokens, payloadHead48 } from "./behavior-signature.js";
 import { NumberSet } from "./number-set.js";
-import { sha256Head48 } from "./sha256-head.js";
 
 /** A node of the step-shape trie: one edge per token, an id where a step's tokens end. */
 class StepNode {
@@ -71,7 +70,7 @@ export class DistinctBehaviors {
       if (this.seenTexts.has(key)) return;
       this.seenTexts.add(key);
     }
-    this.signatures.add(sha256Head48(renderPayload(tokens, length)));
+    this.signatures.add(payloadHead48(tokens, length));
   }
 
   private child(node: StepNode, token: unknown): StepNode {

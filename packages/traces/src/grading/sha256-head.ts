@@ -27,10 +27,19 @@ let bytes = new Uint8Array(1024);
  * surrogate (TextEncoder would write U+FFFD where Python's encode raises); a repr never does.
  */
 export function sha256Head48(text: string): number {
-  const room = text.length * 3 + 72;
+  const room = text.length * 3 + PADDING_ROOM;
   if (room > bytes.length) bytes = new Uint8Array(room + 1024);
-  const buf = bytes;
-  const length = encoder.encodeInto(text, buf).written;
+  return sha256Head48Of(bytes, encoder.encodeInto(text, bytes).written);
+}
+
+/** Bytes a message buffer must have free after its `length` bytes, for the padding. */
+export const PADDING_ROOM = 72;
+
+/**
+ * `sha256Head48` of the first `length` bytes of `buf`, which must have `PADDING_ROOM` bytes
+ * free after them: the padding is written there (the bytes after the message are overwritten).
+ */
+export function sha256Head48Of(buf: Uint8Array, length: number): number {
   // Padding: 0x80, zeros, then the bit length as a 64-bit big-endian number.
   const total = (length + 72) & ~63;
   buf[length] = 0x80;
