@@ -33,10 +33,14 @@ export function asNumber(value: unknown): number | null {
  * without a threshold only 0 and 1 read as labels.
  */
 export function labelFrom(value: unknown, options: { threshold?: unknown } = {}): Label | null {
+  return labelAt(value, options.threshold);
+}
+
+/** `labelFrom` with the threshold passed bare, for per-row readers (no options object per call). */
+function labelAt(value: unknown, threshold: unknown): Label | null {
   const number = asNumber(value);
   if (number === null) return null;
   if (typeof value === "boolean") return value ? 1 : 0;
-  const threshold = options.threshold;
   if (!isNone(threshold)) return number >= pyFloatStrict(threshold) ? 1 : 0;
   if (number === 0) return 0;
   if (number === 1) return 1;
@@ -71,12 +75,27 @@ export function labelStateOf(row: unknown, keys: readonly string[], threshold?: 
   for (const key of keys) {
     const value = get(row as Dict, key);
     if (value === null) continue;
-    const label = labelFrom(value, { threshold });
+    const label = labelAt(value, threshold);
     if (label !== null) return [label, "read", key];
     if (numberAt === "" && asNumber(value) !== null) numberAt = key;
   }
   if (numberAt !== "") return [null, NOT_BINARY, numberAt];
   return [null, NO_COLUMN, ""];
+}
+
+/**
+ * `labelStateOf(row, keys, threshold)[0]`: the label alone, for per-row readers that need
+ * neither status nor key (and so no tuple per row).
+ */
+export function labelOf(row: unknown, keys: readonly string[], threshold?: unknown): Label | null {
+  if (!isDict(row)) return null;
+  for (let i = 0; i < keys.length; i++) {
+    const value = get(row as Dict, keys[i]);
+    if (value === null) continue;
+    const label = labelAt(value, threshold);
+    if (label !== null) return label;
+  }
+  return null;
 }
 
 /** `_label_state(row, reward_key=, threshold=, legacy=)` -> `[label, status, key]`. */
@@ -86,7 +105,7 @@ export function labelState(row: unknown, options: LabelOptions = {}): LabelState
 
 /** `_binary_reward`: the label with legacy keys honoured (`reward`, then `qwen_reward`). */
 export function binaryReward(row: unknown, options: { rewardKey?: RewardKey; threshold?: unknown } = {}): Label | null {
-  return labelStateOf(row, keysFor(options.rewardKey, true), options.threshold)[0];
+  return labelOf(row, keysFor(options.rewardKey, true), options.threshold);
 }
 
 /** `_rows_phrase`: "1 row", otherwise "N rows". */

@@ -6,7 +6,7 @@
 import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
 import { DistinctBehaviors } from "./grading/distinct-behaviors.js";
-import { labelKeys, labelStateOf, type RewardKey } from "./labels.js";
+import { labelKeys, labelOf, type RewardKey } from "./labels.js";
 import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 
 export interface ToolTally {
@@ -83,7 +83,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
     i++;
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);
-    const reward = labelStateOf(row, keys, options.threshold)[0];
+    const reward = labelOf(row, keys, options.threshold);
     behaviors.add(row);
     const world = pyStrip(pyStr(or(get(row, "world_state"), "")));
     const knownWorld = world !== "" && !UNKNOWN_WORLDS.has(world);

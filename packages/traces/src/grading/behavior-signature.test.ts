@@ -1,6 +1,7 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
+import { pyJsonDumps } from "@whileai/hash-embed/internal";
 import { behaviorPayload, behaviorSignature, payloadSignature, signatureCache } from "./behavior-signature.js";
 
 /** The signature of a payload whose Python repr is written out by hand. */
@@ -198,5 +199,38 @@ describe("signatureCache", () => {
       null,
     ];
     for (const row of rows) expect(signatureOf(row)).toBe(behaviorSignature(row));
+  });
+});
+
+describe("argument provenance against earlier results", () => {
+  // Python: `text in json.dumps(result_1).lower() + json.dumps(result_2).lower() + ...`.
+  const results: unknown[] = [
+    { status: "OK", n: 12, eta: "2025-03-14" },
+    [1, 2, [true, null]],
+    "Plain Text result",
+    { a: "é", b: 'say "hi"' },
+    { k: null, t: true, x: -0.5, big: 1e21, f: 404.0 },
+    5,
+    "x",
+    { "Key Up": "V", nested: { deep: ["A-1234", { z: "tab\there" }] } },
+    { s: "a\\b" },
+  ];
+  const needles = ["ok", "12", "1, 2", "plain text", "u00e9", "null", "true", "-0.5", "key up", "v", "status", "ok\", \"n", "2]", "k", "xx", "5\"x", "5", "a-1234", "1e+21", "\\t", "t\\there", "hi", "\\\"hi", "a\\\\b", "a\\b", "2025-03", "e+21", "404", "true, null", "deep", "x\"", "}"];
+  const dumps = (list: unknown[]) => list.map((r) => pyJsonDumps(r).toLowerCase()).join("");
+
+  it("calls an argument derived exactly when the earlier results' json.dumps text holds it", () => {
+    for (let a = 0; a < results.length; a++) {
+      for (let b = 0; b < results.length; b++) {
+        const earlier = [results[a], results[b]];
+        for (const needle of needles) {
+          const row = {
+            prompt: "",
+            steps: [{ tool: "t", result: earlier[0] }, { tool: "t", result: earlier[1] }, { tool: "u", arguments: { v: needle }, result: {} }],
+          };
+          const want = dumps(earlier).includes(needle) ? "derived" : "invented";
+          expect(behaviorPayload(row), `${JSON.stringify(earlier)} ${needle}`).toContain(`(('v', '${want}'),)`);
+        }
+      }
+    }
   });
 });

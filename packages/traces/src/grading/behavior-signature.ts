@@ -4,10 +4,10 @@
  * Python's `repr` of the payload `(tuple(shape), refusal, bucket)`, so every piece is rendered
  * exactly as Python renders it.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
 import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
+import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
 const EMPTY: Dict = Object.freeze({}) as Dict;
@@ -25,20 +25,22 @@ function strField(d: Dict, key: string): string {
 class Prior {
   private text = "";
   private built = 0;
+  // Counted rather than truncated: `length = 0` would drop the list's storage every row.
+  private count = 0;
   private readonly results: unknown[] = [];
 
   reset(): void {
     this.text = "";
     this.built = 0;
-    this.results.length = 0;
+    this.count = 0;
   }
 
   push(result: unknown): void {
-    this.results.push(result);
+    this.results[this.count++] = result;
   }
 
   includes(needle: string): boolean {
-    while (this.built < this.results.length) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
+    while (this.built < this.count) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
     return this.text.includes(needle);
   }
 }
@@ -117,30 +119,57 @@ function stringRepr(s: string): string {
   return repr;
 }
 
-/** Scratch list of a dict's keys, reused: `Object.keys` would allocate an array per step. */
+/**
+ * Scratch list of a dict's keys, reused: `Object.keys` would allocate an array per step. Its
+ * first `count` entries are the keys; it is never truncated, which would drop its storage.
+ */
 const keyScratch: string[] = [];
 
 /**
- * The dict's own keys, in order, into `keyScratch`; a key holding undefined is not in it (JSON
- * never makes one). `isDict` admits only plain or null-prototype objects, so `for...in` sees own
- * keys plus anything enumerable added to Object.prototype, which `hasOwn` filters out.
+ * The dict's own keys, in order, into `keyScratch`, and how many; a key holding undefined is not
+ * in it (JSON never makes one). `isDict` admits only plain or null-prototype objects, so
+ * `for...in` sees own keys plus anything enumerable added to Object.prototype, which `hasOwn`
+ * filters out.
  */
-function definedKeys(args: Dict): string[] {
+function definedKeys(args: Dict): number {
   const keys = keyScratch;
-  keys.length = 0;
-  for (const key in args) if (args[key] !== undefined && Object.hasOwn(args, key)) keys.push(key);
-  return keys;
+  let count = 0;
+  for (const key in args) if (args[key] !== undefined && Object.hasOwn(args, key)) keys[count++] = key;
+  return count;
+}
+
+// Argument dicts have a handful of keys: sorted in place by insertion, where `Array#sort` copies
+// the list into a work array per call. Larger dicts take `sort` on a copy.
+const INSERTION_SORT_KEYS = 16;
+
+function sortKeys(keys: string[], count: number): void {
+  if (count > INSERTION_SORT_KEYS) {
+    const sorted = keys.slice(0, count).sort(compareStrings);
+    for (let i = 0; i < count; i++) keys[i] = sorted[i];
+    return;
+  }
+  for (let i = 1; i < count; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    for (; j >= 0 && compareStrings(keys[j], key) > 0; j--) keys[j + 1] = keys[j];
+    keys[j + 1] = key;
+  }
 }
 
 /**
- * Appends the argument pairs as tokens: their count, then `key, provenance` sorted by key (a
- * dict's keys are distinct).
+ * Writes the argument pairs as tokens from `out[at]`: their count, then `key, provenance` sorted
+ * by key (a dict's keys are distinct). Returns the index after them.
  */
-function pushArgumentTokens(out: unknown[], args: Dict): void {
-  const keys = definedKeys(args);
-  if (keys.length > 1) keys.sort(compareStrings);
-  out.push(keys.length);
-  for (let i = 0; i < keys.length; i++) out.push(keys[i], provenance(args[keys[i]]));
+function writeArgumentTokens(out: unknown[], at: number, args: Dict): number {
+  const count = definedKeys(args);
+  const keys = keyScratch;
+  if (count > 1) sortKeys(keys, count);
+  out[at++] = count;
+  for (let i = 0; i < count; i++) {
+    out[at++] = keys[i];
+    out[at++] = provenance(args[keys[i]]);
+  }
+  return at;
 }
 
 /**
@@ -148,15 +177,17 @@ function pushArgumentTokens(out: unknown[], args: Dict): void {
  * `tool, n, key1, provenance1, ..., keyn, provenancen, status` (n a number, the rest strings),
  * and last the text after the shape tuple (`", False, 0)"`). The list reads back one way only,
  * so equal lists are equal payloads: counters of distinct behaviours compare these, and render
- * a payload only for a list they have not seen.
+ * a payload only for a list they have not seen. The list is written from `out[0]` and its length
+ * returned; `out` is never truncated (that would drop its storage each row), so entries past the
+ * length are stale.
  */
-export function behaviorTokens(trajectory: unknown, out: unknown[]): void {
+export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
   promptSource = strField(row, "prompt");
   promptLower = null;
   prior.reset();
-  out.length = 0;
+  let at = 0;
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
@@ -164,86 +195,113 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): void {
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
-      out.push(tool);
+      out[at++] = tool;
       const args = get(step, "arguments");
       // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
-      if (isDict(args)) pushArgumentTokens(out, args);
-      else out.push(0);
+      if (isDict(args)) at = writeArgumentTokens(out, at, args);
+      else out[at++] = 0;
       const result = get(step, "result");
-      out.push(resultField(result, readDict(result), "status"));
+      out[at++] = resultField(result, readDict(result), "status");
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }
   }
-  out.push(payloadTail(strField(row, "final_text")));
+  out[at++] = payloadTail(strField(row, "final_text"));
+  return at;
+}
+
+// The payload is written as UTF-8 straight into one reused buffer, which the hash reads in
+// place: no list of pieces, joined text or encoding step per distinct payload.
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+let utf8 = new Uint8Array(1024);
+let used = 0;
+
+/** Appends a piece's UTF-8, keeping `PADDING_ROOM` bytes free after it for the hash. */
+function put(piece: string): void {
+  const n = piece.length;
+  const room = used + n * 3 + PADDING_ROOM;
+  if (room > utf8.length) {
+    const grown = new Uint8Array(room * 2);
+    grown.set(utf8.subarray(0, used));
+    utf8 = grown;
+  }
+  const buf = utf8;
+  for (let i = 0; i < n; i++) {
+    const c = piece.charCodeAt(i);
+    if (c >= 0x80) {
+      // All before `i` is ASCII, so the slice starts on a whole character.
+      used += encoder.encodeInto(piece.slice(i), buf.subarray(used)).written;
+      return;
+    }
+    buf[used++] = c;
+  }
 }
 
 /**
- * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)` from its tokens, with
- * `shape` = `(tool, ((key, provenance), ...), status)` per step. The reprs are written out
- * directly (strings through `pyStringRepr`).
+ * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)` from its first
+ * `length` tokens, with `shape` = `(tool, ((key, provenance), ...), status)` per step, written
+ * into `utf8[0, used)`. Strings go through `pyStringRepr`, so no lone surrogate is written.
  */
-export function renderPayload(tokens: readonly unknown[]): string {
-  // Pieces joined once: a flat string, where `+=` would leave a rope that every Map lookup
-  // and the UTF-8 encoder must first flatten.
-  const out = parts;
-  out.length = 0;
-  out.push("((");
+function writePayload(tokens: readonly unknown[], length: number): void {
+  used = 0;
+  put("((");
   let count = 0;
-  const last = tokens.length - 1;
+  const last = length - 1;
   let at = 0;
   while (at < last) {
-    out.push(count++ > 0 ? ", (" : "(", stringRepr(tokens[at++] as string), ", ");
+    put(count++ > 0 ? ", (" : "(");
+    put(stringRepr(tokens[at++] as string));
+    put(", ");
     const n = tokens[at++] as number;
-    if (n === 0) out.push("()");
+    if (n === 0) put("()");
     else {
-      out.push("(");
-      for (let i = 0; i < n; i++, at += 2) out.push(i > 0 ? ", (" : "(", stringRepr(tokens[at] as string), ", '", tokens[at + 1] as string, "')");
-      out.push(n === 1 ? ",)" : ")");
+      put("(");
+      for (let i = 0; i < n; i++, at += 2) {
+        put(i > 0 ? ", (" : "(");
+        put(stringRepr(tokens[at] as string));
+        put(", '");
+        put(tokens[at + 1] as string);
+        put("')");
+      }
+      put(n === 1 ? ",)" : ")");
     }
-    out.push(", ", stringRepr(tokens[at++] as string), ")");
+    put(", ");
+    put(stringRepr(tokens[at++] as string));
+    put(")");
   }
-  out.push(count === 1 ? ",)" : ")", tokens[last] as string);
-  return out.join("");
+  put(count === 1 ? ",)" : ")");
+  put(tokens[last] as string);
+}
+
+/** Python's `repr(payload)` from the first `length` tokens of a `behaviorTokens` list. */
+export function renderPayload(tokens: readonly unknown[], length: number): string {
+  writePayload(tokens, length);
+  return decoder.decode(utf8.subarray(0, used));
+}
+
+/** The signature, as the number of its 48 bits, of the payload of these tokens. */
+export function payloadHead48(tokens: readonly unknown[], length: number): number {
+  writePayload(tokens, length);
+  return sha256Head48Of(utf8, used);
 }
 
 /** Python's `repr(payload)`: the text the signature hashes. */
 export function behaviorPayload(trajectory: unknown): string {
-  behaviorTokens(trajectory, tokenScratch);
-  return renderPayload(tokenScratch);
+  return renderPayload(tokenScratch, behaviorTokens(trajectory, tokenScratch));
 }
 
-/** Scratch lists of tokens and payload pieces, reused: a payload read never re-enters itself. */
+/** Scratch list of tokens, reused: a payload read never re-enters itself. */
 const tokenScratch: unknown[] = [];
-const parts: string[] = [];
-
-// Encoding into one reused buffer and writing only the six hex bytes needed is most of the cost
-// of a signature saved: sha256 itself is a fraction of it on a 200-byte payload.
-const encoder = new TextEncoder();
-let scratch = new Uint8Array(1024);
-const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
-// One hasher reused through noble's `_cloneInto` (part of its Hash interface): `sha256(bytes)`
-// builds a hasher, its block buffer and views and a digest copy per call, a quarter of its cost
-// on these short payloads. Cloning the untouched hasher resets the state to sha256's start.
-const fresh = sha256.create();
-let hasher = sha256.create();
-const digest = new Uint8Array(32);
 
 /** The signature of a payload text: sha256 of its UTF-8, first 12 hex characters. */
 export function payloadSignature(payload: string): string {
-  // Three bytes per UTF-16 unit bound the UTF-8 length; the payload has no lone surrogates (repr escapes them).
-  if (payload.length * 3 > scratch.length) scratch = new Uint8Array(payload.length * 3);
-  const { written } = encoder.encodeInto(payload, scratch);
-  hasher = fresh._cloneInto(hasher);
-  hasher.update(scratch.subarray(0, written));
-  hasher.digestInto(digest);
-  const d = digest;
-  return HEX[d[0]] + HEX[d[1]] + HEX[d[2]] + HEX[d[3]] + HEX[d[4]] + HEX[d[5]];
+  return sha256Head48(payload).toString(16).padStart(12, "0");
 }
 
 /** `behavior_signature(trajectory)`: 12 hex characters, equal to Python's. */
 export function behaviorSignature(trajectory: unknown): string {
-  return payloadSignature(behaviorPayload(trajectory));
+  return payloadHead48(tokenScratch, behaviorTokens(trajectory, tokenScratch)).toString(16).padStart(12, "0");
 }
 
 /**

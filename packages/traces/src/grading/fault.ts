@@ -97,8 +97,26 @@ export function stepFaulted(result: unknown): boolean {
   return faulted(data, fieldText(result, data, "status"), mentionsGarbled(data));
 }
 
+// Exports repeat the same result texts ('{"status": "ok"}') across rows, and a text's chip
+// depends on the text alone: it is worked out once per text (short texts, a bounded number).
+// A dict result is judged afresh each time, since its caller may change it between calls.
+const MEMO_TEXT_CHARS = 512;
+const MEMO_ENTRIES = 2048;
+const textFaults = new Map<string, string>();
+
 /** `_fault_from_result(result)`: the chip name of a call's fault, or "" for none. */
 export function faultFromResult(result: unknown): string {
+  if (typeof result !== "string" || result.length > MEMO_TEXT_CHARS) return judgeResult(result);
+  let fault = textFaults.get(result);
+  if (fault === undefined) {
+    if (textFaults.size >= MEMO_ENTRIES) textFaults.clear();
+    textFaults.set(result, (fault = judgeResult(result)));
+  }
+  return fault;
+}
+
+/** `faultFromResult` worked out. */
+function judgeResult(result: unknown): string {
   const data = readDict(result);
   if (mentionsGarbled(data)) return "malformed";
   if (truthy(get(data, "stale"))) return "stale";

@@ -3,7 +3,7 @@
  * loader and the Node file loader so both drop, count and shape rows identically.
  */
 import { FINAL_KEYS, PROMPT_KEYS, STEP_KEYS } from "../constants.js";
-import { labelKeys, labelStateOf, type RewardKey } from "../labels.js";
+import { labelKeys, labelOf, type RewardKey } from "../labels.js";
 import { get, has, isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { stepsFromMessages } from "./messages.js";
 import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
@@ -85,7 +85,7 @@ function isCanonical(row: Dict, keys: readonly string[], threshold: unknown): bo
   if (typeof prompt !== "string" || rowPrompt(row, steps) !== prompt) return false;
   const finalText = get(row, "final_text");
   if (typeof finalText !== "string" || rowFinalText(row, steps) !== finalText) return false;
-  const label = labelStateOf(row, keys, threshold)[0];
+  const label = labelOf(row, keys, threshold);
   return label === null ? !has(row, "reward") : row.reward === label;
 }
 
@@ -113,7 +113,7 @@ function sourceSteps(row: Dict, halfRead: HalfRead): Dict[] {
 function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown, labelReadsRewritten: boolean, halfRead: HalfRead): TraceRow | null {
   // The label is read after the rewrite (Python's order); when no label key is rewritten it can
   // be read first, so a row whose reward goes is copied once, without it.
-  let label = labelReadsRewritten ? null : labelStateOf(source, keys, threshold)[0];
+  let label = labelReadsRewritten ? null : labelOf(source, keys, threshold);
   let row: Dict = !labelReadsRewritten && label === null && has(source, "reward") ? withoutKey(source, "reward") : { ...source };
 
   const steps = sourceSteps(row, halfRead);
@@ -123,7 +123,7 @@ function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown,
   row.prompt = prompt;
   row.final_text = rowFinalText(row, steps);
 
-  if (labelReadsRewritten) label = labelStateOf(row, keys, threshold)[0];
+  if (labelReadsRewritten) label = labelOf(row, keys, threshold);
   if (label !== null) row.reward = label;
   else if (has(row, "reward")) row = withoutKey(row, "reward"); // even a valid 0/1 when rewardKey names another column (§16.4)
 
