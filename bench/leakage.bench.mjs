@@ -66,7 +66,7 @@ const embedRows = Object.keys(corpora).map((corpus) => {
   return `| ${corpus} | ${fmt(cold)} | ${fmt(warm)} | ${fmt(base)} | ${(cold / base).toFixed(1)}x |`;
 });
 const embedTable = [
-  `| embedding ${fmt(EMBED_N)} prompts | scan embedder cold, prompts/s | warm (a repeat scan), prompts/s | hashVector, prompts/s (baseline) | cold vs baseline |`,
+  `| embedding ${fmt(EMBED_N)} prompts (Node ${process.version}, ${cpus().length} x ${cpus()[0]?.model.trim() ?? "unknown CPU"}) | scan embedder cold, prompts/s | warm (a repeat scan), prompts/s | hashVector, prompts/s (baseline) | cold vs baseline |`,
   "|---|---:|---:|---:|---:|",
   ...embedRows,
 ].join("\n");
