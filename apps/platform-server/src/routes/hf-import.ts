@@ -289,6 +289,9 @@ export async function importHfRoute(ctx: HfImportContext, account: string, req: 
     startedAt: new Date().toISOString(),
   };
   await ctx.hf.saveImport(datasetId, info);
+  // The answer is the row as the import starts, read before its job runs: a job that finished
+  // during the reads would otherwise show up half done in it (seen under load on PostgreSQL).
+  const started = await datasetJson(ctx, await owned(ctx, account, datasetId));
   ctx.jobs.start(async (signal) => {
     const state = { rows: 0, truncated: false };
     const lines = importLines(hub, info, files, state, signal);
@@ -320,5 +323,5 @@ export async function importHfRoute(ctx: HfImportContext, account: string, req: 
     }
     if (await ctx.store.ownDataset(account, datasetId)) await ctx.hf.saveImport(datasetId, outcome);
   });
-  sendJson(res, 200, await datasetJson(ctx, await owned(ctx, account, datasetId)));
+  sendJson(res, 200, started);
 }

@@ -58,11 +58,15 @@ export async function hfMe(ctx: HfContext, res: ServerResponse): Promise<void> {
 }
 
 /** The dataset as `GET /datasets/{id}` shows it: its latest `hf` push stamp and, for an import, `hfImport` (status `importing`/`failed` until it is ready). */
-export async function datasetJson(ctx: HfContext, d: DatasetRecord): Promise<Record<string, unknown>> {
+export async function datasetJson(ctx: HfContext, read: DatasetRecord): Promise<Record<string, unknown>> {
+  let d = read;
+  const imported = await ctx.hf.import(d.datasetId);
+  // An import is marked done in the transaction that makes its dataset ready: one that finished
+  // after `d` was read makes `d` stale, so it is read again (null: deleted meanwhile, keep `d`).
+  if (imported?.status === "done" && d.status !== "ready") d = (await ctx.store.dataset(d.datasetId)) ?? d;
   const row = entry(d);
   const stamp = await ctx.hf.push(d.datasetId);
   if (stamp) row["hf"] = stamp;
-  const imported = await ctx.hf.import(d.datasetId);
   if (imported) {
     row["hfImport"] = imported;
     if (d.status !== "ready") row["status"] = imported.status === "failed" ? "failed" : "importing";
