@@ -14,7 +14,7 @@ import { ARTIFACTS, ensureBuilt, foreignRequests, openPage, type Explorer } from
 import { readPlatformStream, runTraceAgent, startLivePlatform, type LivePlatform, type PlatformStream } from "./support/live-platform.js";
 import { startRelay } from "./support/live-receiver.js";
 import { frontDoor, referenceReport } from "./support/reference.js";
-import { expectReportShown, number, shownStat } from "./support/shown-report.js";
+import { expectReportShownEventually, number, shownStat } from "./support/shown-report.js";
 
 const dirs: string[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -62,7 +62,7 @@ async function expectReportOfPlatform(page: Page, platformRows: Map<string, unkn
   const { rows: read, report } = await frontDoor("rows.jsonl", new TextEncoder().encode(rows.map((row) => `${JSON.stringify(row)}\n`).join("")));
   await page.locator('[data-tab="report"]').click();
   await expect.poll(() => shownStat(page, "traces")).toBe(n);
-  await expectReportShown(page, referenceReport(read, {}), report);
+  await expectReportShownEventually(page, referenceReport(read, {}), report);
 }
 
 const conversations = (platformRows: Map<string, unknown[]>) =>

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, test } from "vitest";
 import { ARTIFACTS, ensureBuilt, foreignRequests, openPage, type Explorer } from "./support/browser.js";
 import { runAgent, startLiveReceiver, startRelay, type LiveReceiver, type Relay } from "./support/live-receiver.js";
 import { frontDoor, referenceReport } from "./support/reference.js";
-import { expectReportShown, number, shownStat } from "./support/shown-report.js";
+import { expectReportShownEventually, number, shownStat } from "./support/shown-report.js";
 
 const dirs: string[] = [];
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -53,7 +53,7 @@ async function expectReportOfOut(page: Page, out: string, n: number): Promise<vo
   expect(report.format).toBe("rows-jsonl");
   await page.locator('[data-tab="report"]').click();
   await expect.poll(() => shownStat(page, "traces")).toBe(n);
-  await expectReportShown(page, referenceReport(rows, {}), report);
+  await expectReportShownEventually(page, referenceReport(rows, {}), report);
   await page.locator('[data-tab="conversations"]').click();
   await expect.poll(() => page.getByTestId("conversations").textContent()).toContain(`${n} of ${n} rows`);
   await page.locator('[data-tab="report"]').click();

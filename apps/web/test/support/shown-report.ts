@@ -50,3 +50,21 @@ export async function expectReportShown(page: Page, want: TraceReport, source: S
   expect(Object.fromEntries(unread.map(([k, [n]]) => [k, number(n)]))).toEqual(want.unread_numeric_columns);
   expect(await page.getByTestId("chart-faults-per-tool").locator("g[data-tool]").count()).toBe(Object.keys(want.tools_observed).length);
 }
+
+/**
+ * `expectReportShown` once the page has caught up: a live view counts a trace from its first rows,
+ * and its later rows (a label at its end) can reach the page after that, so the report is awaited
+ * whole before it is checked number by number.
+ */
+export async function expectReportShownEventually(page: Page, want: TraceReport, source: SourceReport): Promise<void> {
+  const shown = async () => {
+    try {
+      await expectReportShown(page, want, source);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  await expect.poll(shown).toBe(true);
+  await expectReportShown(page, want, source);
+}
