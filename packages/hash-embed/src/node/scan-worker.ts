@@ -7,7 +7,7 @@
  */
 import { parentPort } from "node:worker_threads";
 import { ByteSpace } from "../scan/byte-space.js";
-import { CountEmbedder } from "../scan/count-embedder.js";
+import { createEmbedder } from "../scan/text-counts.js";
 import { embedRows, rowsBuffers } from "../scan/embedded-rows.js";
 import { createKernel } from "../scan/kernel.js";
 import { workerFinder } from "../scan/leakage-index.js";
@@ -15,7 +15,7 @@ import type { NearestFinder } from "../scan/nearest.js";
 import { sinkFor } from "../scan/session.js";
 import type { WorkerRequest } from "./worker-messages.js";
 
-const embedder = new CountEmbedder();
+const embedder = createEmbedder();
 let finder: NearestFinder | null = null;
 
 parentPort?.on("message", (request: WorkerRequest) => {

@@ -1,5 +1,6 @@
 // The hash_vector conformance vectors replayed through the scan's own embedder (word ids, bigram
-// cache, tokens hashed from word ids), with the WebAssembly hasher and with @noble/hashes: the counts it gives
+// cache, tokens hashed from word ids), with the WebAssembly hasher and with @noble/hashes, and through the
+// WebAssembly embedder (assembly/embed.ts): the counts it gives
 // the kernels must make exactly Python's vector. Only dim 256 applies (the scan's layout).
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -7,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { normalizeCounts } from "../hash-vector.js";
 import { pyStr } from "../python/repr.js";
 import { CountEmbedder } from "./count-embedder.js";
+import { embedModule, WasmEmbedder } from "./wasm-embedder.js";
 import { wordTokenHasher } from "./word-token-hasher.js";
 
 const file = fileURLToPath(new URL("../../../../../shared/conformance/hash_vector.jsonl", import.meta.url));
@@ -32,4 +34,15 @@ describe.skipIf(!existsSync(file))("hash_vector vectors through the scan embedde
       }
     });
   }
+
+  test("the WebAssembly embedder", () => {
+    const embedder = new WasmEmbedder(embedModule()!);
+    for (let pass = 0; pass < 2; pass++) {
+      for (const v of cases) {
+        const text = typeof v.args[0] === "string" ? v.args[0] : pyStr(v.args[0]);
+        embedder.embed(text);
+        expect(Array.from(normalizeCounts(embedder.counts)), `${v.id} (pass ${pass + 1})`).toEqual(v.out);
+      }
+    }
+  });
 });

@@ -1,5 +1,6 @@
 /**
- * Bucket counts of one text at a time into reused arrays: the scan embeds millions of prompts,
+ * The scan's embedder in JS, where the WebAssembly one (wasm-embedder.ts) cannot run, and the
+ * base of the tests' chosen-count embedders. Bucket counts of one text at a time into reused arrays: the scan embeds millions of prompts,
  * so nothing is allocated per text beyond new words. Same buckets as `hashCounts`.
  *
  * BLAKE2b runs about once per distinct token of a scan: words get small integer ids (word-ids.ts),
@@ -9,7 +10,10 @@
  * (8 MB); the word ids start over after 2^21 distinct words. Tokens not in the caches are asked
  * for by word ids, one batch per text, and no token string is built (word-token-hasher.ts).
  */
+import { pyCollapse } from "../python/text.js";
+import { copyKeyOf } from "./exact-copies.js";
 import { DIM } from "./layout.js";
+import type { TextCounts } from "./text-counts.js";
 import { WordIds } from "./word-ids.js";
 import { wordTokenHasher, type WordTokenHasher } from "./word-token-hasher.js";
 
@@ -22,7 +26,7 @@ function bigramSlot(a: number, b: number, bits: number): number {
   return (Math.imul(a, 0x9e3779b1) ^ Math.imul(b + 0x632be5ab, 0x85ebca77)) >>> (32 - bits);
 }
 
-export class CountEmbedder {
+export class CountEmbedder implements TextCounts {
   /** Count per bucket (dense); only the `size` buckets listed in `nonzero` are nonzero. */
   readonly counts = new Uint32Array(DIM);
   /** Nonzero buckets in ascending order (Python sums in index order). */
@@ -30,6 +34,7 @@ export class CountEmbedder {
   size = 0;
   /** Tokens of the text: the sum of its counts. */
   tokens = 0;
+  copyKey = 0;
 
   private words = new WordIds();
   /** Words handed to the hasher so far (ids below this). */
@@ -54,6 +59,7 @@ export class CountEmbedder {
 
   embed(text: string): void {
     this.reset();
+    this.copyKey = copyKeyOf(pyCollapse(text));
     if (this.words.size > MAX_WORDS) this.forget();
     const words = this.words;
     words.read(text);

@@ -5,7 +5,7 @@
  * the sources, and any worker can scan them once the sources are sealed (nearest.ts). Plain
  * typed arrays, so a chunk can be posted between threads with its buffers transferred.
  */
-import type { CountEmbedder } from "./count-embedder.js";
+import type { TextCounts } from "./text-counts.js";
 
 /** `rowOf` of a text with no words: it scores 0.0 against every source. */
 export const NO_WORDS = -1;
@@ -23,7 +23,7 @@ export interface EmbeddedRows {
 }
 
 /** Embeds `texts` with `embedder`; a text repeated in the list is embedded once. */
-export function embedRows(embedder: CountEmbedder, texts: readonly string[]): EmbeddedRows {
+export function embedRows(embedder: TextCounts, texts: readonly string[]): EmbeddedRows {
   const out = new RowsBuilder(texts.length);
   const firstOf = new Map<string, number>();
   for (let i = 0; i < texts.length; i++) {
@@ -58,7 +58,7 @@ class RowsBuilder {
   }
 
   /** Appends the embedder's current text as the next row; returns its number. */
-  push(e: CountEmbedder): number {
+  push(e: TextCounts): number {
     const r = this.rows++;
     if (r === this.tokens.length) this.growRows();
     let at = this.starts[r];

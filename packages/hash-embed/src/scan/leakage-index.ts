@@ -1,41 +1,41 @@
 /**
  * The held-out side of a leakage scan, embedded once: each non-empty source prompt as bucket
- * counts in the kernels' compact layout, plus the collapsed texts the exact-copy rule needs.
+ * counts in the kernels' compact layout, plus the texts the exact-copy rule needs.
  * Sources are indexed as Python indexes them: in order, counting only non-empty prompts.
  */
-import { pyCollapse } from "../python/text.js";
 import { ByteSpace } from "./byte-space.js";
-import { CountEmbedder } from "./count-embedder.js";
+import { ExactCopies } from "./exact-copies.js";
 import { createKernel, resolveKernel, type KernelChoice, type ScreenKernel } from "./kernel.js";
 import { sourceBase, WORK_BASE, WORK } from "./layout.js";
 import { NearestFinder, type NearestSink } from "./nearest.js";
 import { SourceStore, type SourceLayout } from "./source-store.js";
+import { createEmbedder, type TextCounts } from "./text-counts.js";
 
 /**
  * This thread's embedder, kept warm from scan to scan (as each worker thread keeps its own): its
  * token caches make a repeat of earlier words cost no BLAKE2b, and only caches are kept, never
  * answers. Scans on one thread take turns with it: every embed is used before the next one.
  */
-let threadEmbedder: CountEmbedder | null = null;
-const warmEmbedder = (): CountEmbedder => (threadEmbedder ??= new CountEmbedder());
+let threadEmbedder: TextCounts | null = null;
+const warmEmbedder = (): TextCounts => (threadEmbedder ??= createEmbedder());
 
 export interface LeakageIndexOptions {
   kernel?: KernelChoice;
   /** Work areas to reserve, one per thread that will scan (default 1). */
   workers?: number;
   /** Text -> counts (default: this thread's warm embedder); tests swap in embedders that produce chosen count vectors. */
-  embedder?: () => CountEmbedder;
+  embedder?: () => TextCounts;
 }
 
 export class LeakageIndex {
   readonly kernel: "wasm" | "ts";
   readonly workers: number;
   readonly space: ByteSpace;
-  /** Collapsed source texts, for the exact-copy rule. */
-  readonly texts = new Set<string>();
+  /** The sources' texts, for the exact-copy rule. */
+  readonly copies = new ExactCopies();
   private readonly store: SourceStore;
-  private readonly makeEmbedder: () => CountEmbedder;
-  private readonly embedder: CountEmbedder;
+  private readonly makeEmbedder: () => TextCounts;
+  private readonly embedder: TextCounts;
   private finder: NearestFinder | null = null;
   private sealed: SourceLayout | null = null;
 
@@ -60,8 +60,8 @@ export class LeakageIndex {
   add(text: string): void {
     if (this.sealed !== null) throw new Error("sources cannot be added once the scan has started");
     if (text === "") return;
-    this.texts.add(pyCollapse(text));
     this.embedder.embed(text);
+    this.copies.add(text, this.embedder.copyKey);
     this.store.add(this.embedder);
   }
 
@@ -88,6 +88,6 @@ export class LeakageIndex {
 }
 
 /** A finder over an index's memory seen from a worker thread, using work area `slot` (and the worker's embedder, warm from earlier scans). */
-export function workerFinder(space: ByteSpace, layout: SourceLayout, kernel: ScreenKernel, slot: number, embedder: CountEmbedder = new CountEmbedder()): NearestFinder {
+export function workerFinder(space: ByteSpace, layout: SourceLayout, kernel: ScreenKernel, slot: number, embedder: TextCounts = createEmbedder()): NearestFinder {
   return new NearestFinder(space, WORK_BASE + slot * WORK.bytes, layout, kernel, embedder);
 }

@@ -9,7 +9,7 @@
  * picks (and every source tying it) has a screen score within 5e-7 of the best screen score,
  * far inside the 1.5e-5 window (docs/leakage-scan-design.md).
  */
-import type { CountEmbedder } from "./count-embedder.js";
+import type { TextCounts } from "./text-counts.js";
 import { embedRows, NO_WORDS, type EmbeddedRows } from "./embedded-rows.js";
 import { ExactQuery } from "./python-cosine.js";
 import type { ByteSpace } from "./byte-space.js";
@@ -50,7 +50,7 @@ export class NearestFinder {
     private readonly work: number,
     private readonly sources: SourceLayout,
     private readonly kernel: ScreenKernel,
-    private readonly embedder: CountEmbedder,
+    private readonly embedder: TextCounts,
   ) {
     this.call = {
       src: sources.base,

@@ -72,7 +72,7 @@ export class ScanSession {
   /** Call once every source is added. */
   beginGenerated(): void {
     const { threshold, examples } = this.options;
-    this.tally = new LeakageTally(threshold, examples, this.index.count, this.index.texts);
+    this.tally = new LeakageTally(threshold, examples, this.index.count, this.index.copies);
     if (!this.chunking) this.chunkSize = this.chunkSizeFor(this.index.count);
     this.started = performance.now();
   }

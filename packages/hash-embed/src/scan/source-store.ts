@@ -9,7 +9,7 @@
  * A source with a count above 255 does not fit a byte and is kept sparse, scanned exactly.
  */
 import type { ByteSpace } from "./byte-space.js";
-import type { CountEmbedder } from "./count-embedder.js";
+import type { TextCounts } from "./text-counts.js";
 import { BLOCK_STRIDE, CMAX, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
 import { normOrder, SCALE_SLACK } from "./norm-order.js";
 
@@ -56,7 +56,7 @@ export class SourceStore {
   }
 
   /** Adds the embedded text of source number `this.count`. */
-  add(embedder: CountEmbedder): void {
+  add(embedder: TextCounts): void {
     if (this.sealed) throw new Error("sources cannot be added once the store is sealed");
     const index = this.count++;
     const { counts, nonzero, size } = embedder;
@@ -99,7 +99,7 @@ export class SourceStore {
     }
   }
 
-  private store(embedder: CountEmbedder, index: number, hash: number): void {
+  private store(embedder: TextCounts, index: number, hash: number): void {
     const { counts, nonzero, size } = embedder;
     if (this.stored === this.originals.length) this.growSlots();
     let at = this.starts[this.stored];
@@ -137,7 +137,7 @@ export class SourceStore {
   }
 
   /** Whether stored source `stored` has exactly the embedder's counts (both list buckets in ascending order). */
-  private sameCounts(stored: number, embedder: CountEmbedder): boolean {
+  private sameCounts(stored: number, embedder: TextCounts): boolean {
     const from = this.starts[stored];
     if (this.starts[stored + 1] - from !== 2 * embedder.size) return false;
     for (let k = 0; k < embedder.size; k++) {

@@ -40,7 +40,8 @@ export class LeakageTally {
     threshold: number,
     private readonly examples: number | (() => number),
     nSources: number,
-    private readonly sourceTexts: ReadonlySet<string>,
+    /** The sources' collapsed texts: a Set of them, or the scan's ExactCopies. */
+    private readonly sourceTexts: { has(collapsed: string): boolean },
   ) {
     this.limit = pyMin(threshold, 1.0);
     this.report = { n: 0, n_sources: nSources, threshold, n_leaky: 0, max_similarity: 0.0, leaky: [] };

@@ -4,13 +4,16 @@
  * "3:2 17:255" as bucket 3 counted twice and bucket 17 counted 255 times.
  */
 import { normalizeCounts } from "../hash-vector.js";
+import { pyCollapse } from "../python/text.js";
 import { CountEmbedder } from "../scan/count-embedder.js";
+import { copyKeyOf } from "../scan/exact-copies.js";
 import { DIM } from "../scan/layout.js";
 import { naiveNearestVectors } from "./naive-scan.js";
 
 export class ChosenCounts extends CountEmbedder {
   override embed(text: string): void {
     this.reset();
+    this.copyKey = copyKeyOf(pyCollapse(text));
     const buckets: number[] = [];
     for (const part of text.split(" ").filter(Boolean)) {
       const [b, c] = part.split(":").map(Number);
