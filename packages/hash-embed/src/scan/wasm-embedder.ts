@@ -47,6 +47,9 @@ export class WasmEmbedder implements TextCounts {
   private u32!: Uint32Array;
   private f64!: Float64Array;
   private sum = 0;
+  /** Where the module takes the text, and a view from there (both renewed when either moves). */
+  private textAt = -1;
+  private textView!: Uint8Array;
 
   constructor(module: CompiledWasm) {
     this.exports = new WebAssembly.Instance(module as WebAssembly.Module, {}).exports as unknown as EmbedExports;
@@ -82,10 +85,14 @@ export class WasmEmbedder implements TextCounts {
 
   /** Writes `text` into the module; its length in bytes, or -1 when it is not ASCII. */
   private write(text: string): number {
-    const capacity = text.length * 3;
-    const at = this.exports.prepare(capacity);
+    // Room for the UTF-8 of any text of this length: encodeInto never writes past it.
+    const at = this.exports.prepare(text.length * 3);
     if (this.exports.memory.buffer !== this.buffer) this.views();
-    const { written } = encoder.encodeInto(text, this.u8.subarray(at, at + capacity));
+    if (at !== this.textAt) {
+      this.textAt = at;
+      this.textView = this.u8.subarray(at);
+    }
+    const { written } = encoder.encodeInto(text, this.textView);
     // A code unit above 0x7f takes two bytes or more.
     return written === text.length ? written : -1;
   }
@@ -95,6 +102,7 @@ export class WasmEmbedder implements TextCounts {
     this.u8 = new Uint8Array(this.buffer);
     this.u32 = new Uint32Array(this.buffer);
     this.f64 = new Float64Array(this.buffer);
+    this.textAt = -1;
     this.counts = new Uint32Array(this.buffer, this.exports.countsAddress(), DIM);
     this.nonzero = new Int32Array(this.buffer, this.exports.nonzeroAddress(), DIM);
   }
