@@ -103,6 +103,14 @@ describe("scanLeakage", () => {
     expect(got.report.leaky).toEqual([{ row: 1, source: 0, similarity: 1.0 }]);
   });
 
+  test("an exact copy is one up to Python's case and whitespace, ASCII or not, and nothing else", () => {
+    const sources = ["Refund\u00a0order 81", "caf\u00e9  au LAIT", "ship\x1cit\tnow", "ordre n\u00b0 5"];
+    const rows = ["refund order 81", "CAFÉ au lait", "ship it now", "ordre n° 5!", "refund order 81."];
+    const got = scanLeakageSync(rows, sources, { threshold: 1.0 });
+    expect(Array.from(got.flags)).toEqual([1, 1, 1, 0, 0]);
+    expect(Array.from(got.similarities).slice(0, 3)).toEqual([1.0, 1.0, 1.0]);
+  });
+
   test("no sources: nothing leaks, even at threshold 0; with sources an empty prompt scores 0.0", () => {
     expect(scanLeakageSync(["a", ""], ["", "  "], { threshold: 0 }).report).toEqual({ n: 2, n_sources: 0, threshold: 0, n_leaky: 0, max_similarity: 0, leaky: [] });
     const got = scanLeakageSync(["", "b"], ["a"], { threshold: 0 });
