@@ -24,6 +24,9 @@ const FNV_PRIME: u32 = 0x01000193;
 // per bucket seen while counting.
 const COUNTS = memory.data(DIM * 4, 16);
 const NONZERO = memory.data(DIM * 4, 16);
+// The same list as (bucket, count) byte pairs, the source store's form (a count above 255 wraps;
+// the store keeps such a text another way).
+const PAIRS = memory.data(DIM * 2, 16);
 const SEEN = memory.data(DIM / 8, 16);
 
 let top: usize = 0;
@@ -55,9 +58,10 @@ let scratchCap: usize = 0;
 let numId: i32 = 0;
 
 let size: i32 = 0;
-// The last text's results beside its counts: its copy key (u32), token count (i32) and sum of
-// squared counts (f64), read by the caller in one go.
-const RESULT = memory.data(16, 8);
+// The last text's results beside its counts, read by the caller in one go: its copy key (u32),
+// token count (i32), sum of squared counts (f64), FNV-1a of its (bucket, count) list (u32) and
+// largest count (u32).
+const RESULT = memory.data(24, 8);
 
 /** Where the counts are (u32 per bucket) and the nonzero buckets (i32 each, `size` of them). */
 export function countsAddress(): usize {
@@ -68,7 +72,11 @@ export function nonzeroAddress(): usize {
   return NONZERO;
 }
 
-/** Where embed() leaves the copy key, token count and sum of squared counts. */
+export function pairsAddress(): usize {
+  return PAIRS;
+}
+
+/** Where embed() leaves the copy key, token count, sum of squared counts, vector hash and largest count. */
 export function resultAddress(): usize {
   return RESULT;
 }
@@ -212,10 +220,12 @@ function count(bucket: i32): void {
   store<u32>(word, load<u32>(word) | (1 << (bucket & 31)));
 }
 
-/** Lists the seen buckets in ascending order (clearing their bits) and sums their squared counts. */
+/** Lists the seen buckets in ascending order (clearing their bits), as pairs too, with their sum of squares, hash and largest count. */
 function listNonzero(): i32 {
   let k = 0;
   let sum: u64 = 0;
+  let hash = FNV_OFFSET;
+  let largest: u32 = 0;
   for (let w = 0; w < DIM / 32; w++) {
     const at = SEEN + (<usize>w << 2);
     let bits = load<u32>(at);
@@ -223,14 +233,20 @@ function listNonzero(): i32 {
     while (bits !== 0) {
       const bucket = (w << 5) | <i32>ctz(bits);
       bits &= bits - 1;
+      const c = load<u32>(COUNTS + (<usize>bucket << 2));
       store<i32>(NONZERO + (<usize>k << 2), bucket);
+      store<u8>(PAIRS + (<usize>k << 1), <u8>bucket);
+      store<u8>(PAIRS + (<usize>k << 1), <u8>c, 1);
       k++;
-      const c = <u64>load<u32>(COUNTS + (<usize>bucket << 2));
-      sum += c * c;
+      sum += <u64>c * c;
+      hash = (hash ^ ((<u32>bucket << 20) ^ c)) * FNV_PRIME;
+      largest = max(largest, c);
     }
   }
   size = k;
   store<f64>(RESULT, <f64>sum, 8);
+  store<u32>(RESULT, hash, 16);
+  store<u32>(RESULT, largest, 20);
   return k;
 }
 

@@ -35,6 +35,9 @@ export class CountEmbedder implements TextCounts {
   /** Tokens of the text: the sum of its counts. */
   tokens = 0;
   copyKey = 0;
+  readonly pairs = new Uint8Array(2 * DIM);
+  maxCount = 0;
+  vectorHash = 0;
 
   private words = new WordIds();
   /** Words handed to the hasher so far (ids below this). */
@@ -48,7 +51,7 @@ export class CountEmbedder implements TextCounts {
   private inserted = 0;
   private slots = new Int32Array(512);
   /** Tokens to hash for this text: word-id pairs (word-token-hasher.ts), and where each bucket goes. */
-  private pairs = new Int32Array(128);
+  private requests = new Int32Array(128);
   private missing = 0;
   private missingAt = new Int32Array(64);
   private hashed = new Int32Array(64);
@@ -101,20 +104,20 @@ export class CountEmbedder implements TextCounts {
       const grownAt = new Int32Array(m * 2);
       grownAt.set(this.missingAt);
       this.missingAt = grownAt;
-      const grownPairs = new Int32Array(m * 4);
-      grownPairs.set(this.pairs);
-      this.pairs = grownPairs;
+      const grownRequests = new Int32Array(m * 4);
+      grownRequests.set(this.requests);
+      this.requests = grownRequests;
     }
     this.missingAt[m] = slot;
-    this.pairs[2 * m] = first;
-    this.pairs[2 * m + 1] = second;
+    this.requests[2 * m] = first;
+    this.requests[2 * m + 1] = second;
   }
 
   private hashMissing(n: number): void {
     const { missing, slots, unigram, bigrams, slotBits } = this;
     const ids = this.words.ids;
     if (this.hashed.length < missing) this.hashed = new Int32Array(missing * 2);
-    this.hasher.buckets(this.pairs, missing, this.hashed);
+    this.hasher.buckets(this.requests, missing, this.hashed);
     for (let m = 0; m < missing; m++) {
       const slot = this.missingAt[m];
       const b = this.hashed[m];
@@ -164,17 +167,29 @@ export class CountEmbedder implements TextCounts {
       seen[b >> 5] |= 1 << (b & 31);
     }
     // The set bits, lowest first: the nonzero buckets in ascending order.
+    const pairs = this.pairs;
     let size = 0;
+    let maxCount = 0;
+    let hash = 0x811c9dc5 | 0;
     for (let w = 0; w < seen.length; w++) {
       let bits = seen[w];
       seen[w] = 0;
       while (bits !== 0) {
         const low = bits & -bits;
-        nonzero[size++] = (w << 5) | (31 - Math.clz32(low));
+        const b = (w << 5) | (31 - Math.clz32(low));
+        const c = counts[b];
+        nonzero[size] = b;
+        pairs[2 * size] = b;
+        pairs[2 * size + 1] = c;
+        size++;
+        if (c > maxCount) maxCount = c;
+        hash = Math.imul(hash ^ ((b << 20) ^ c), 0x01000193);
         bits ^= low;
       }
     }
     this.size = size;
+    this.maxCount = maxCount;
+    this.vectorHash = hash;
     this.tokens = tokens;
   }
 
@@ -183,6 +198,8 @@ export class CountEmbedder implements TextCounts {
     for (let k = 0; k < this.size; k++) this.counts[this.nonzero[k]] = 0;
     this.size = 0;
     this.tokens = 0;
+    this.maxCount = 0;
+    this.vectorHash = 0x811c9dc5 | 0;
   }
 
   /** Sum of squared counts: exact below 2^53 (a text would need ~10^8 tokens to exceed it). */

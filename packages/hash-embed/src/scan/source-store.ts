@@ -59,18 +59,9 @@ export class SourceStore {
   add(embedder: TextCounts): void {
     if (this.sealed) throw new Error("sources cannot be added once the store is sealed");
     const index = this.count++;
-    const { counts, nonzero, size } = embedder;
+    const { counts, nonzero, size, maxCount, vectorHash: hash } = embedder;
     if (size === 0) return;
-    // One pass for the largest count and a hash of the (bucket, count) list.
-    let cmax = 0;
-    let hash = 0x811c9dc5;
-    for (let k = 0; k < size; k++) {
-      const b = nonzero[k];
-      const c = counts[b];
-      if (c > cmax) cmax = c;
-      hash = Math.imul(hash ^ ((b << 20) ^ c), 0x01000193);
-    }
-    if (cmax > 255) {
+    if (maxCount > 255) {
       const buckets = Int32Array.from(nonzero.subarray(0, size));
       this.sparse.push({ index, buckets, counts: Float64Array.from(buckets, (b) => counts[b]) });
       return;
@@ -100,7 +91,7 @@ export class SourceStore {
   }
 
   private store(embedder: TextCounts, index: number, hash: number): void {
-    const { counts, nonzero, size } = embedder;
+    const size = embedder.size;
     if (this.stored === this.originals.length) this.growSlots();
     let at = this.starts[this.stored];
     if (at + 2 * size > this.entries.length) {
@@ -108,11 +99,9 @@ export class SourceStore {
       grown.set(this.entries.subarray(0, at));
       this.entries = grown;
     }
-    const entries = this.entries;
-    for (let k = 0; k < size; k++) {
-      entries[at++] = nonzero[k];
-      entries[at++] = counts[nonzero[k]];
-    }
+    const { entries } = this;
+    const pairs = embedder.pairs;
+    for (let k = 0; k < 2 * size; k++) entries[at++] = pairs[k];
     // At most 256 * 255^2 (counts fit a byte here), so the u32 is exact.
     this.squares[this.stored] = embedder.squares();
     this.hashes[this.stored] = hash;
@@ -139,11 +128,11 @@ export class SourceStore {
   /** Whether stored source `stored` has exactly the embedder's counts (both list buckets in ascending order). */
   private sameCounts(stored: number, embedder: TextCounts): boolean {
     const from = this.starts[stored];
-    if (this.starts[stored + 1] - from !== 2 * embedder.size) return false;
-    for (let k = 0; k < embedder.size; k++) {
-      const b = embedder.nonzero[k];
-      if (this.entries[from + 2 * k] !== b || this.entries[from + 2 * k + 1] !== embedder.counts[b]) return false;
-    }
+    const n = 2 * embedder.size;
+    if (this.starts[stored + 1] - from !== n) return false;
+    const { entries } = this;
+    const pairs = embedder.pairs;
+    for (let k = 0; k < n; k++) if (entries[from + k] !== pairs[k]) return false;
     return true;
   }
 

@@ -17,6 +17,12 @@ export interface TextCounts {
   readonly tokens: number;
   /** The copy key of the text's collapsed form (exact-copies.ts). */
   readonly copyKey: number;
+  /** The source store's form of the counts: (bucket, count) byte pairs in `nonzero`'s order, exact when `maxCount` <= 255. */
+  readonly pairs: Uint8Array;
+  /** The largest count. */
+  readonly maxCount: number;
+  /** FNV-1a of the (bucket, count) list (each pair as bucket << 20 ^ count): equal counts hash alike. */
+  readonly vectorHash: number;
   /** Replaces the counts with those of `text`. */
   embed(text: string): void;
   /** Sum of squared counts (exact below 2^53). */

@@ -6,10 +6,19 @@ import { copyKeyOf } from "./exact-copies.js";
 import { createEmbedder, type TextCounts } from "./text-counts.js";
 import { embedModule, WasmEmbedder } from "./wasm-embedder.js";
 
-/** Everything the scan reads of an embedded text. */
+/** Everything the scan reads of an embedded text (pairs hold counts mod 256: the store reads them only below 256). */
 function embedded(e: TextCounts) {
   const buckets = Array.from(e.nonzero.subarray(0, e.size));
-  return { buckets, counts: buckets.map((b) => e.counts[b]), tokens: e.tokens, squares: e.squares(), copyKey: e.copyKey };
+  return {
+    buckets,
+    counts: buckets.map((b) => e.counts[b]),
+    tokens: e.tokens,
+    squares: e.squares(),
+    copyKey: e.copyKey,
+    pairs: Array.from(e.pairs.subarray(0, 2 * e.size)),
+    maxCount: e.maxCount,
+    vectorHash: e.vectorHash,
+  };
 }
 
 // Texts mixing what the tokenizer and the copy key treat differently: letters of both cases,

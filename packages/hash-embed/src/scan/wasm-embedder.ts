@@ -20,6 +20,7 @@ interface EmbedExports {
   embed(len: number): number;
   countsAddress(): number;
   nonzeroAddress(): number;
+  pairsAddress(): number;
   resultAddress(): number;
 }
 
@@ -37,9 +38,12 @@ export class WasmEmbedder implements TextCounts {
   // Views of the module's memory, made again whenever it grows.
   counts!: Uint32Array;
   nonzero!: Int32Array;
+  pairs!: Uint8Array;
   size = 0;
   tokens = 0;
   copyKey = 0;
+  maxCount = 0;
+  vectorHash = 0;
   private readonly exports: EmbedExports;
   private readonly result: number;
   private buffer!: ArrayBuffer;
@@ -70,6 +74,8 @@ export class WasmEmbedder implements TextCounts {
       this.copyKey = ascii ? this.u32[at >> 2] : copyKeyOf(pyCollapse(text));
       this.tokens = this.u32[(at >> 2) + 1];
       this.sum = this.f64[(at >> 3) + 1];
+      this.vectorHash = this.u32[(at >> 2) + 4] | 0;
+      this.maxCount = this.u32[(at >> 2) + 5];
     } catch (error) {
       // The module traps only when its memory cannot grow; its caches may be half updated then.
       if (!(error instanceof WebAssembly.RuntimeError)) throw error;
@@ -105,6 +111,7 @@ export class WasmEmbedder implements TextCounts {
     this.textAt = -1;
     this.counts = new Uint32Array(this.buffer, this.exports.countsAddress(), DIM);
     this.nonzero = new Int32Array(this.buffer, this.exports.nonzeroAddress(), DIM);
+    this.pairs = new Uint8Array(this.buffer, this.exports.pairsAddress(), 2 * DIM);
   }
 }
 
