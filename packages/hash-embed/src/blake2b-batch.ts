@@ -37,7 +37,7 @@ export type CompiledWasm = object;
 const modules = new Map<string, WebAssembly.Module | null>();
 
 /** `base64` compiled once, or null where WebAssembly (or its bulk-memory ops) is missing or refuses it. */
-export function compileOnce(base64: string): WebAssembly.Module | null {
+export function compileOnce(base64: string): CompiledWasm | null {
   let module = modules.get(base64);
   if (module === undefined) {
     module = null;
