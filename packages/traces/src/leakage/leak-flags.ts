@@ -56,8 +56,9 @@ export function leakFlags(
   const embedder = resolveEmbedder(opts.embedder as EmbedderSpec);
   // Python compares `len(leaky) < examples` only once a row is flagged: a bad value fails then.
   const examples = opts.examples === undefined ? TRACE_LEAK_EXAMPLES : () => pyInt(opts.examples);
-  const tally = new LeakageTally(threshold, examples, srcTexts.length, new Set(srcTexts.map(pyCollapse)));
-  const judge = (best: Float64Array | number[], source: Int32Array | number[], count: number): [boolean[], LeakageReport] => {
+  // `copies` knows the sources' collapsed texts, for the exact-copy rule: the hash scan's index keeps them already.
+  const judge = (copies: { has(collapsed: string): boolean }, best: Float64Array | number[], source: Int32Array | number[], count: number): [boolean[], LeakageReport] => {
+    const tally = new LeakageTally(threshold, examples, srcTexts.length, copies);
     for (let i = 0; i < count; i++) flags[i] = tally.add(i, tally.similarity(genTexts[i], best[i]), source[i]);
     // Rows the embedder returned no vector for are counted, never judged (Python's n is len(generated)).
     tally.report.n = genTexts.length;
@@ -68,7 +69,7 @@ export function leakFlags(
     for (const text of srcTexts) index.add(text);
     const out = { best: new Float64Array(genTexts.length), source: new Int32Array(genTexts.length) };
     index.nearest(genTexts, out);
-    return judge(out.best, out.source, genTexts.length);
+    return judge(index.copies, out.best, out.source, genTexts.length);
   }
   const genInput = genTexts.map((t) => (t !== "" ? t : " "));
   const finish = (srcVecs: readonly Vector[], genAnswer: readonly Vector[]): [boolean[], LeakageReport] => {
@@ -83,7 +84,7 @@ export function leakFlags(
       best.push(b);
       source.push(j);
     }
-    return judge(best, source, genVecs.length);
+    return judge(new Set(srcTexts.map(pyCollapse)), best, source, genVecs.length);
   };
   // Sources first, then generated, one embed call each, as in Python.
   const srcVecs = embedder.embed(srcTexts);
