@@ -6,6 +6,7 @@
  */
 import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
+import { addDumpChars, asciiSet, holdsAll } from "./dump-chars.js";
 import { resultField } from "./result-field.js";
 import { TextMemo } from "./text-memo.js";
 import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
@@ -20,12 +21,16 @@ function strField(d: Dict, key: string): string {
 
 /**
  * `prior`: the lowercased `json.dumps` of every earlier step's result, joined. Built only as far
- * as a provenance test needs it, since most arguments are settled by the prompt or are empty.
- * One instance is reset per row: nothing in a payload read re-enters it.
+ * as a provenance test needs it, since most arguments are settled by the prompt or are empty;
+ * and most that are not settled there are not in this text either, which the set of characters
+ * it can hold mostly tells without it. One instance is reset per row: nothing in a payload read
+ * re-enters it.
  */
 class Prior {
   private text = "";
   private built = 0;
+  private readonly chars = asciiSet();
+  private charsRead = 0;
   // Counted rather than truncated: `length = 0` would drop the list's storage every row.
   private count = 0;
   private readonly results: unknown[] = [];
@@ -33,6 +38,8 @@ class Prior {
   reset(): void {
     this.text = "";
     this.built = 0;
+    this.chars.fill(0);
+    this.charsRead = 0;
     this.count = 0;
   }
 
@@ -41,6 +48,8 @@ class Prior {
   }
 
   includes(needle: string): boolean {
+    while (this.charsRead < this.count) addDumpChars(this.chars, this.results[this.charsRead++]);
+    if (!holdsAll(this.chars, needle)) return false;
     while (this.built < this.count) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
     return this.text.includes(needle);
   }

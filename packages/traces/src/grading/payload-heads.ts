@@ -13,15 +13,19 @@ const SEPARATOR = encoder.encode(", ");
 const CLOSE_ONE = encoder.encode(",)");
 const CLOSE = encoder.encode(")");
 
-// Prefixes of up to 3 steps whose ids are below 2^10 are keyed by one number (ids and length).
-const PREFIX_STEPS = 3;
-const PREFIX_IDS = 1024;
+// Prefixes of up to 2 steps whose ids are below 2^14 are keyed by one small integer (ids and
+// length). A prefix of all the steps is not kept (see below), so 2 serves rows of up to 3 steps.
+const PREFIX_STEPS = 2;
+const PREFIX_IDS = 1 << 14;
 
 export class PayloadHeads {
   private readonly steps: Uint8Array[] = [];
   private readonly tails: Uint8Array[] = [];
-  /** Hash state after the whole blocks of a step prefix's bytes, by prefix key. */
-  private readonly prefixStates = new Map<number, Int32Array>();
+  /** Where the hash state after the whole blocks of a step prefix's bytes is in `states`, by prefix key. */
+  private readonly prefixStates = new Map<number, number>();
+  // The kept states, 8 words each, one after another: one array, not one per prefix.
+  private states = new Int32Array(8 * 256);
+  private statesUsed = 0;
   private readonly state = new Int32Array(8);
   private buf = new Uint8Array(1024);
   private used = 0;
@@ -66,7 +70,7 @@ export class PayloadHeads {
     for (; known > 0; known--) {
       const kept = this.prefixStates.get(this.keys[known]);
       if (kept !== undefined) {
-        state.set(kept);
+        for (let i = 0; i < 8; i++) state[i] = this.states[kept + i];
         from = this.ends[known] & ~63;
         break;
       }
@@ -78,9 +82,22 @@ export class PayloadHeads {
       if (to === 0) continue;
       if (to > from) sha256Blocks(state, this.buf, from, to);
       from = to;
-      if (k < count) this.prefixStates.set(this.keys[k], state.slice());
+      if (k < count) this.prefixStates.set(this.keys[k], this.keep(state));
     }
     return sha256Finish(state, this.buf, from, this.used);
+  }
+
+  /** Copies `state` into `states`; returns where. */
+  private keep(state: Int32Array): number {
+    if (this.statesUsed + 8 > this.states.length) {
+      const grown = new Int32Array(this.states.length * 2);
+      grown.set(this.states);
+      this.states = grown;
+    }
+    const at = this.statesUsed;
+    for (let i = 0; i < 8; i++) this.states[at + i] = state[i];
+    this.statesUsed += 8;
+    return at;
   }
 
   private put(bytes: Uint8Array): void {
