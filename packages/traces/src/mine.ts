@@ -79,8 +79,11 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
   let i = -1;
 
   // A dict argument is iterated as Python does, by its keys: none is a row, but each counts in `n`.
-  for (const row of pyIter(rows)) {
-    i++;
+  // Rows and steps are walked by index: an iterator result per row or step is garbage.
+  const items = pyIter(rows);
+  const list: readonly unknown[] = Array.isArray(items) ? items : Array.from(items);
+  while (++i < list.length) {
+    const row = list[i];
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);
     const reward = labelOf(row, keys, options.threshold);
@@ -96,7 +99,8 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
     const steps = get(row, "steps");
     // A string or dict `steps` yields characters or keys, which are skipped; an int would crash Python.
     if (Array.isArray(steps)) {
-      for (const step of steps) {
+      for (let s = 0; s < steps.length; s++) {
+        const step = steps[s];
         if (!isDict(step)) continue;
         const tool = get(step, "tool");
         if (!truthy(tool)) continue;
@@ -134,7 +138,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
   }
 
   return {
-    n: i + 1,
+    n: list.length,
     tools,
     faults,
     world_states: worldStates,
