@@ -8,7 +8,7 @@ import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyString
 import { readDict } from "./as-dict.js";
 import { addDumpChars, asciiSet, holdsAll } from "./dump-chars.js";
 import { resultField } from "./result-field.js";
-import { TextMemo } from "./text-memo.js";
+import { TextMemo } from "../text-memo.js";
 import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
@@ -184,7 +184,8 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
-    for (const item of steps) {
+    for (let i = 0; i < steps.length; i++) {
+      const item = steps[i];
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;

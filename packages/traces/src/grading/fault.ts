@@ -7,7 +7,7 @@ import { NO_FAULT } from "../constants.js";
 import { get, has, isDict, or, PY311_DIGITS, pyLower, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
-import { TextMemo } from "./text-memo.js";
+import { TextMemo } from "../text-memo.js";
 
 const BAD_STATUS: ReadonlySet<string> = new Set([
   "rejected", "not_found", "error", "blocked", "denied", "failed", "unauthorized", "invalid", "timeout", "permission_denied",
