@@ -6,7 +6,7 @@
  */
 import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
-import { addDumpChars, asciiSet, holdsAll } from "./dump-chars.js";
+import { addDumpChars, asciiSet, clearSet, holdsAll } from "./dump-chars.js";
 import { resultField } from "./result-field.js";
 import { TextMemo } from "../text-memo.js";
 import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
@@ -38,7 +38,7 @@ class Prior {
   reset(): void {
     this.text = "";
     this.built = 0;
-    this.chars.fill(0);
+    clearSet(this.chars);
     this.charsRead = 0;
     this.count = 0;
   }

@@ -1,7 +1,7 @@
 import { pyJsonDumps } from "@whileai/hash-embed/internal";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { addDumpChars, asciiSet, holdsAll } from "./dump-chars.js";
+import { addDumpChars, asciiSet, clearSet, holdsAll } from "./dump-chars.js";
 
 const setFor = (x: unknown) => {
   const set = asciiSet();
@@ -31,5 +31,7 @@ describe("addDumpChars", () => {
     expect(holdsAll(set, "é")).toBe(false); // json.dumps writes \u00e9
     expect(holdsAll(setFor("é"), "u00e9")).toBe(true);
     expect(holdsAll(asciiSet(), "x")).toBe(false);
+    clearSet(set);
+    expect(holdsAll(set, "s")).toBe(false);
   });
 });

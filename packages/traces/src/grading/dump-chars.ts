@@ -14,6 +14,14 @@ export function asciiSet(): AsciiSet {
   return new Int32Array(4);
 }
 
+/** Empties the set (four stores: `fill` is a call into the engine, and this runs per row). */
+export function clearSet(set: AsciiSet): void {
+  set[0] = 0;
+  set[1] = 0;
+  set[2] = 0;
+  set[3] = 0;
+}
+
 function addText(set: AsciiSet, text: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
