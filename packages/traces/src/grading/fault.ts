@@ -69,7 +69,8 @@ function mentionsGarbled(value: unknown): boolean {
 
 /** `str(data.get(key, "")).lower().strip()`: a missing key is "", a None value "none". */
 function fieldText(result: unknown, data: Dict, key: string): string {
-  return pyStrip(pyLower(resultField(result, data, key)));
+  const text = resultField(result, data, key);
+  return text === "" ? text : pyStrip(pyLower(text));
 }
 
 /** `normalize_fault_name`: the canonical chip for a status or plan mode, or "" for a clean one. */
@@ -115,13 +116,14 @@ function statusOf(result: unknown, data: Dict): StatusVerdict {
 
 /** `_step_faulted` on an already read dict, with its status verdict and garbled test worked out. */
 function faulted(data: Dict, status: StatusVerdict, garbled: boolean): boolean {
-  if (status.faulted || truthy(get(data, "stale")) || garbled) return true;
-  if (has(data, "error")) {
-    const error = pyStrip(pyStr(or(get(data, "error"), "")));
-    if (error === "" && !ERROR_CLEAN_STATUS.has(status.text)) return true;
-    if (error !== "" && (status.text === "" || status.text === "error")) return true;
-  }
-  return false;
+  return status.faulted || truthy(get(data, "stale")) || garbled || errorFaulted(data, status);
+}
+
+/** `_step_faulted`'s last rule: an empty error beside a status that is not clean, or an error with no status. */
+function errorFaulted(data: Dict, status: StatusVerdict): boolean {
+  if (!has(data, "error")) return false;
+  const error = pyStrip(pyStr(or(get(data, "error"), "")));
+  return error === "" ? !ERROR_CLEAN_STATUS.has(status.text) : status.text === "" || status.text === "error";
 }
 
 /** `_step_faulted(result)`: was this call a fault? */
@@ -148,8 +150,8 @@ function judgeResult(result: unknown): string {
   const status = statusOf(result, data);
   if (ALREADY_DONE.has(status.text) || fieldText(result, data, "reason") === "already_acted_on") return "already_done";
   if (status.known) return status.name;
-  // The garbled rule already answered above, so the call cannot be garbled here.
-  if (faulted(data, status, false)) return status.name || "error";
+  // The garbled and stale rules already answered above: only the status and error rules are left.
+  if (status.faulted || errorFaulted(data, status)) return status.name || "error";
   return "";
 }
 
