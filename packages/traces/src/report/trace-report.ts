@@ -4,8 +4,8 @@
  * grid values the traces add weight to and which observed tools the agent does not have.
  *
  * Benchmarked with `loadTraces` at 100k rows: one pass that loads each row (a loaded row is read
- * in place, not copied), keys its prompt and mines it, and one for the census (which must see
- * the raw rows).
+ * in place, not copied) and mines it, keeping its prompt; one for the census (which must see the
+ * raw rows); one light pass over the kept prompts for the distinct count.
  */
 import * as z from "zod/mini";
 import { CLEAN_CONDITION, CLEAN_WORLD, NO_FAULT } from "../constants.js";
