@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mineTraces } from "./mine.js";
+import { mineCounters, mineTraces } from "./mine.js";
 import { TRACES } from "./testing/reference-traces.js";
 
 
@@ -167,5 +167,15 @@ describe("mineTraces", () => {
     expect(mined.unique_behaviors).toBe(0);
     expect(mineTraces("ab😀" as never).n).toBe(3);
     expect(() => mineTraces(null as never)).toThrow(new TypeError("'NoneType' object is not iterable"));
+  });
+});
+
+describe("mineCounters with load", () => {
+  it("mines each element as load returns it, skipping a null", () => {
+    const load = (row: unknown) => (row === TRACES[1] ? null : { ...(row as object), world_state: "loaded" });
+    const loaded = mineCounters(TRACES, {}, true, load);
+    const mapped = mineCounters(TRACES.map(load), {}, true);
+    expect(loaded).toEqual(mapped);
+    expect(loaded.world_states.get("loaded")).toBe(TRACES.length - 1);
   });
 });

@@ -61,9 +61,12 @@ export function mineTraces(rows: Iterable<unknown>, options: MineOptions = {}): 
 
 /**
  * `mineTraces` with its counters kept as ordered Maps, for the grid and the report. The report
- * reads no asks and passes `readAsks = false`, which leaves `asks` empty.
+ * reads no asks and passes `readAsks = false`, which leaves `asks` empty. With `load`, each
+ * element is mined as `load` returns it (null: not a row): the report loads rows this way, one
+ * at a time, so a loaded copy is garbage as soon as it is mined rather than kept for a second
+ * pass (surviving copies were most of the report's collector time on rows as read).
  */
-export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}, readAsks = true): MinedCounters {
+export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {}, readAsks = true, load?: (row: unknown) => unknown): MinedCounters {
   const tools = new Map<string, ToolTally>();
   const faults = new Map<string, number>();
   const worldStates = new Map<string, number>();
@@ -79,8 +82,11 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
   let i = -1;
 
   // A dict argument is iterated as Python does, by its keys: none is a row, but each counts in `n`.
-  for (const row of pyIter(rows)) {
-    i++;
+  // Rows and steps are walked by index: an iterator result per row or step is garbage.
+  const items = pyIter(rows);
+  const list: readonly unknown[] = Array.isArray(items) ? items : Array.from(items);
+  while (++i < list.length) {
+    const row = load === undefined ? list[i] : load(list[i]);
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);
     const reward = labelOf(row, keys, options.threshold);
@@ -96,7 +102,8 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
     const steps = get(row, "steps");
     // A string or dict `steps` yields characters or keys, which are skipped; an int would crash Python.
     if (Array.isArray(steps)) {
-      for (const step of steps) {
+      for (let s = 0; s < steps.length; s++) {
+        const step = steps[s];
         if (!isDict(step)) continue;
         const tool = get(step, "tool");
         if (!truthy(tool)) continue;
@@ -134,7 +141,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
   }
 
   return {
-    n: i + 1,
+    n: list.length,
     tools,
     faults,
     world_states: worldStates,

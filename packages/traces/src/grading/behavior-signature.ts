@@ -6,7 +6,9 @@
  */
 import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
+import { addDumpChars, asciiSet, clearSet, holdsAll } from "./dump-chars.js";
 import { resultField } from "./result-field.js";
+import { TextMemo } from "../text-memo.js";
 import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
@@ -19,12 +21,16 @@ function strField(d: Dict, key: string): string {
 
 /**
  * `prior`: the lowercased `json.dumps` of every earlier step's result, joined. Built only as far
- * as a provenance test needs it, since most arguments are settled by the prompt or are empty.
- * One instance is reset per row: nothing in a payload read re-enters it.
+ * as a provenance test needs it, since most arguments are settled by the prompt or are empty;
+ * and most that are not settled there are not in this text either, which the set of characters
+ * it can hold mostly tells without it. One instance is reset per row: nothing in a payload read
+ * re-enters it.
  */
 class Prior {
   private text = "";
   private built = 0;
+  private readonly chars = asciiSet();
+  private charsRead = 0;
   // Counted rather than truncated: `length = 0` would drop the list's storage every row.
   private count = 0;
   private readonly results: unknown[] = [];
@@ -32,6 +38,8 @@ class Prior {
   reset(): void {
     this.text = "";
     this.built = 0;
+    clearSet(this.chars);
+    this.charsRead = 0;
     this.count = 0;
   }
 
@@ -40,6 +48,8 @@ class Prior {
   }
 
   includes(needle: string): boolean {
+    while (this.charsRead < this.count) addDumpChars(this.chars, this.results[this.charsRead++]);
+    if (!holdsAll(this.chars, needle)) return false;
     while (this.built < this.count) this.text += pyJsonDumps(this.results[this.built++]).toLowerCase();
     return this.text.includes(needle);
   }
@@ -82,41 +92,24 @@ function wordCount(text: string): number {
   return words;
 }
 
-// Agents repeat their closing lines, so the final text's part of the payload is kept per text.
-const TAIL_MEMO_CHARS = 512;
-const TAIL_MEMO_ENTRIES = 2048;
-const tailMemo = new Map<string, string>();
-
 /** `, refusal, min(len(final.split()) // 12, 12))`: the payload after the shape tuple. */
-function payloadTail(text: string): string {
-  let tail = text.length <= TAIL_MEMO_CHARS ? tailMemo.get(text) : undefined;
-  if (tail !== undefined) return tail;
+function tailOf(text: string): string {
   const final = pyLower(text);
   const refusal = REFUSALS.some((word) => final.includes(word));
   const bucket = Math.min(Math.floor(wordCount(final) / 12), 12);
-  tail = `, ${refusal ? "True" : "False"}, ${bucket})`;
-  if (text.length <= TAIL_MEMO_CHARS) {
-    if (tailMemo.size >= TAIL_MEMO_ENTRIES) tailMemo.clear();
-    tailMemo.set(text, tail);
-  }
-  return tail;
+  return `, ${refusal ? "True" : "False"}, ${bucket})`;
 }
 
+// Agents repeat their closing lines, so the final text's part of the payload is kept per text.
+const tails = new TextMemo(tailOf, 512, 2048);
+
 // Tool names, argument keys and statuses come from a small vocabulary repeated on every row:
-// their reprs are kept rather than rebuilt (short texts only, and a bounded number of them).
-const REPR_MEMO_CHARS = 64;
-const REPR_MEMO_ENTRIES = 4096;
-const reprMemo = new Map<string, string>();
+// their reprs are kept rather than rebuilt.
+const reprs = new TextMemo(pyStringRepr, 64, 4096);
 
 /** `pyStringRepr`, remembered for short texts. */
 function stringRepr(s: string): string {
-  if (s.length > REPR_MEMO_CHARS) return pyStringRepr(s);
-  let repr = reprMemo.get(s);
-  if (repr === undefined) {
-    if (reprMemo.size >= REPR_MEMO_ENTRIES) reprMemo.clear();
-    reprMemo.set(s, (repr = pyStringRepr(s)));
-  }
-  return repr;
+  return reprs.get(s);
 }
 
 /**
@@ -191,7 +184,8 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
   const steps = get(row, "steps");
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
-    for (const item of steps) {
+    for (let i = 0; i < steps.length; i++) {
+      const item = steps[i];
       const step: Dict = isDict(item) ? item : EMPTY;
       const tool = strField(step, "tool");
       if (tool === "") continue;
@@ -206,7 +200,7 @@ export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
       prior.push(result);
     }
   }
-  out[at++] = payloadTail(strField(row, "final_text"));
+  out[at++] = tails.get(strField(row, "final_text"));
   return at;
 }
 
@@ -239,36 +233,41 @@ function put(piece: string): void {
 }
 
 /**
+ * Python's `repr` of one step's shape `(tool, ((key, provenance), ...), status)`, from its tokens
+ * at `tokens[at]` (`tool, n, n pairs, status`; there are `stepTokens(n)` of them).
+ */
+export function stepRepr(tokens: readonly unknown[], at: number): string {
+  let out = "(" + stringRepr(tokens[at] as string) + ", ";
+  const n = tokens[at + 1] as number;
+  at += 2;
+  if (n === 0) out += "()";
+  else {
+    out += "(";
+    for (let i = 0; i < n; i++, at += 2) out += (i > 0 ? ", (" : "(") + stringRepr(tokens[at] as string) + ", '" + (tokens[at + 1] as string) + "')";
+    out += n === 1 ? ",)" : ")";
+  }
+  return out + ", " + stringRepr(tokens[at] as string) + ")";
+}
+
+/** How many tokens a step with `n` argument pairs has. */
+export function stepTokens(n: number): number {
+  return 3 + 2 * n;
+}
+
+/**
  * Python's `repr(payload)` for `payload = (tuple(shape), refusal, bucket)` from its first
- * `length` tokens, with `shape` = `(tool, ((key, provenance), ...), status)` per step, written
- * into `utf8[0, used)`. Strings go through `pyStringRepr`, so no lone surrogate is written.
+ * `length` tokens, written into `utf8[0, used)`: `((` step reprs joined by `, ` (a one-step
+ * tuple with its trailing comma) `)` and the tail. Strings go through `pyStringRepr`, so no lone
+ * surrogate is written.
  */
 function writePayload(tokens: readonly unknown[], length: number): void {
   used = 0;
   put("((");
   let count = 0;
   const last = length - 1;
-  let at = 0;
-  while (at < last) {
-    put(count++ > 0 ? ", (" : "(");
-    put(stringRepr(tokens[at++] as string));
-    put(", ");
-    const n = tokens[at++] as number;
-    if (n === 0) put("()");
-    else {
-      put("(");
-      for (let i = 0; i < n; i++, at += 2) {
-        put(i > 0 ? ", (" : "(");
-        put(stringRepr(tokens[at] as string));
-        put(", '");
-        put(tokens[at + 1] as string);
-        put("')");
-      }
-      put(n === 1 ? ",)" : ")");
-    }
-    put(", ");
-    put(stringRepr(tokens[at++] as string));
-    put(")");
+  for (let at = 0; at < last; at += stepTokens(tokens[at + 1] as number)) {
+    if (count++ > 0) put(", ");
+    put(stepRepr(tokens, at));
   }
   put(count === 1 ? ",)" : ")");
   put(tokens[last] as string);

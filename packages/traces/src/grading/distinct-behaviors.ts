@@ -2,11 +2,12 @@
  * How many distinct behaviour signatures a batch of rows has (`len({behavior_signature(r) for r
  * in rows})`), without building each row's payload text: a row's payload tokens are read into
  * small ids (one per step shape, one per tail), and only a row whose id sequence is new has its
- * payload rendered and hashed. Equal id sequences are equal payloads, so the count is exactly
+ * payload hashed, assembled from its steps' reprs (each written once, when its id is made). Equal id sequences are equal payloads, so the count is exactly
  * the number of distinct signatures, 48-bit collisions included.
  */
-import { behaviorTokens, payloadHead48 } from "./behavior-signature.js";
+import { behaviorTokens, stepRepr, stepTokens } from "./behavior-signature.js";
 import { NumberSet } from "./number-set.js";
+import { PayloadHeads } from "./payload-heads.js";
 
 /** A node of the step-shape trie: one edge per token, an id where a step's tokens end. */
 class StepNode {
@@ -30,6 +31,7 @@ export class DistinctBehaviors {
   private readonly seenTexts = new Set<string>();
   // A signature is 48 bits of the hash: kept as the number (exact in a double), not its hex.
   private readonly signatures = new NumberSet();
+  private readonly heads = new PayloadHeads();
   private readonly tokens: unknown[] = [];
   // A row's step ids; never truncated (that would drop its storage each row), only counted.
   private readonly ids: number[] = [];
@@ -52,17 +54,21 @@ export class DistinctBehaviors {
     let packable = true;
     while (at < last) {
       // tool, n, n pairs of key and provenance, status
+      const start = at;
       let node = this.child(this.child(this.steps, tokens[at]), tokens[at + 1]);
-      const end = at + 3 + 2 * (tokens[at + 1] as number);
+      const end = at + stepTokens(tokens[at + 1] as number);
       for (at += 2; at < end; at++) node = this.child(node, tokens[at]);
-      if (node.id < 0) node.id = this.stepIds++;
+      if (node.id < 0) this.heads.setStep((node.id = this.stepIds++), stepRepr(tokens, start));
       ids[steps] = node.id;
       if (++steps > PACKED_STEPS || node.id >= PACKED_STEP_IDS) packable = false;
       else packed = packed * PACKED_STEP_IDS + node.id;
     }
     const tail = tokens[last] as string;
     let tailId = this.tails.get(tail);
-    if (tailId === undefined) this.tails.set(tail, (tailId = this.tails.size));
+    if (tailId === undefined) {
+      this.heads.setTail((tailId = this.tails.size), tail);
+      this.tails.set(tail, tailId);
+    }
     if (packable && tailId < PACKED_TAIL_IDS) {
       if (!this.seen.add((packed * PACKED_TAIL_IDS + tailId) * 4 + steps)) return;
     } else {
@@ -70,7 +76,7 @@ export class DistinctBehaviors {
       if (this.seenTexts.has(key)) return;
       this.seenTexts.add(key);
     }
-    this.signatures.add(payloadHead48(tokens, length));
+    this.signatures.add(this.heads.head48(ids, steps, tailId));
   }
 
   private child(node: StepNode, token: unknown): StepNode {

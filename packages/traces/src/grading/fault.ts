@@ -7,6 +7,7 @@ import { NO_FAULT } from "../constants.js";
 import { get, has, isDict, or, PY311_DIGITS, pyLower, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
+import { TextMemo } from "../text-memo.js";
 
 const BAD_STATUS: ReadonlySet<string> = new Set([
   "rejected", "not_found", "error", "blocked", "denied", "failed", "unauthorized", "invalid", "timeout", "permission_denied",
@@ -45,9 +46,11 @@ const HTTP_FAIL = new RegExp(`^[45][${PY311_DIGITS}]{2}$`, "u");
 // string value and uses only ASCII letters. A case-insensitive test of each string (without the
 // `u` flag, where no non-ASCII character folds to ASCII) finds the same hits without the dump.
 const GARBLED = /<<garbled|garbled resp/i;
+// Its shortest match, in UTF-16 units: most keys and values are shorter and skip the test.
+const GARBLED_MIN = "<<garbled".length;
 
 function mentionsGarbled(value: unknown): boolean {
-  if (typeof value === "string") return GARBLED.test(value);
+  if (typeof value === "string") return value.length >= GARBLED_MIN && GARBLED.test(value);
   if (value === null || typeof value !== "object") return false;
   if (Array.isArray(value)) {
     for (const item of value) if (mentionsGarbled(item)) return true;
@@ -56,7 +59,7 @@ function mentionsGarbled(value: unknown): boolean {
   if (isDict(value)) {
     for (const key in value) {
       if (value[key] === undefined) continue;
-      if (GARBLED.test(key) || mentionsGarbled(value[key])) return true;
+      if ((key.length >= GARBLED_MIN && GARBLED.test(key)) || mentionsGarbled(value[key])) return true;
     }
     return false;
   }
@@ -66,7 +69,8 @@ function mentionsGarbled(value: unknown): boolean {
 
 /** `str(data.get(key, "")).lower().strip()`: a missing key is "", a None value "none". */
 function fieldText(result: unknown, data: Dict, key: string): string {
-  return pyStrip(pyLower(resultField(result, data, key)));
+  const text = resultField(result, data, key);
+  return text === "" ? text : pyStrip(pyLower(text));
 }
 
 /** `normalize_fault_name`: the canonical chip for a status or plan mode, or "" for a clean one. */
@@ -77,42 +81,65 @@ export function normalizeFaultName(raw: unknown): string {
   return CLEAN_FAULT.has(mapped) ? "" : mapped;
 }
 
-/** `_step_faulted` on an already read dict, with its status and garbled test worked out. */
-function faulted(data: Dict, status: string, garbled: boolean): boolean {
-  if (BAD_STATUS.has(status) || HTTP_FAIL.test(status)) return true;
-  if (status.startsWith("exit_") && status !== "exit_0" && status !== "exit_") return true;
-  if (truthy(get(data, "stale")) || status.includes("permission")) return true;
-  if (garbled) return true;
-  if (has(data, "error")) {
-    const error = pyStrip(pyStr(or(get(data, "error"), "")));
-    if (error === "" && !ERROR_CLEAN_STATUS.has(status)) return true;
-    if (error !== "" && (status === "" || status === "error")) return true;
-  }
-  return false;
+/** What a status says on its own, for the rules that read nothing else of the result. */
+interface StatusVerdict {
+  /** `str(status).lower().strip()` */
+  text: string;
+  /** `normalize_fault_name(text)` */
+  name: string;
+  /** The name is a chip `_fault_from_result` returns as it is. */
+  known: boolean;
+  /** A bad or HTTP-failure status, a non-zero exit, or one that mentions "permission". */
+  faulted: boolean;
+}
+
+function statusVerdict(raw: string): StatusVerdict {
+  const text = pyStrip(pyLower(raw));
+  const name = normalizeFaultName(text);
+  const exitFault = text.startsWith("exit_") && text !== "exit_0" && text !== "exit_";
+  return {
+    text,
+    name,
+    known: name !== "" && (KNOWN_FAULTS.has(name) || KNOWN_FAULTS.has(text)),
+    faulted: BAD_STATUS.has(text) || HTTP_FAIL.test(text) || exitFault || text.includes("permission"),
+  };
+}
+
+// Results repeat a few statuses ("ok", "timeout"): each one's verdict is worked out once per
+// text, which spares the lowercasing, stripping and pattern tests per call.
+const statusVerdicts = new TextMemo(statusVerdict, 64, 2048);
+
+/** `statusVerdict` of `str(data.get("status", ""))`. */
+function statusOf(result: unknown, data: Dict): StatusVerdict {
+  return statusVerdicts.get(resultField(result, data, "status"));
+}
+
+/** `_step_faulted` on an already read dict, with its status verdict and garbled test worked out. */
+function faulted(data: Dict, status: StatusVerdict, garbled: boolean): boolean {
+  return status.faulted || truthy(get(data, "stale")) || garbled || errorFaulted(data, status);
+}
+
+/** `_step_faulted`'s last rule: an empty error beside a status that is not clean, or an error with no status. */
+function errorFaulted(data: Dict, status: StatusVerdict): boolean {
+  if (!has(data, "error")) return false;
+  const error = pyStrip(pyStr(or(get(data, "error"), "")));
+  return error === "" ? !ERROR_CLEAN_STATUS.has(status.text) : status.text === "" || status.text === "error";
 }
 
 /** `_step_faulted(result)`: was this call a fault? */
 export function stepFaulted(result: unknown): boolean {
   const data = readDict(result);
-  return faulted(data, fieldText(result, data, "status"), mentionsGarbled(data));
+  return faulted(data, statusOf(result, data), mentionsGarbled(data));
 }
 
 // Exports repeat the same result texts ('{"status": "ok"}') across rows, and a text's chip
-// depends on the text alone: it is worked out once per text (short texts, a bounded number).
-// A dict result is judged afresh each time, since its caller may change it between calls.
-const MEMO_TEXT_CHARS = 512;
-const MEMO_ENTRIES = 2048;
-const textFaults = new Map<string, string>();
+// depends on the text alone: it is worked out once per text. A dict result is judged afresh
+// each time, since its caller may change it between calls.
+const textFaults = new TextMemo(judgeResult, 512, 2048);
 
 /** `_fault_from_result(result)`: the chip name of a call's fault, or "" for none. */
 export function faultFromResult(result: unknown): string {
-  if (typeof result !== "string" || result.length > MEMO_TEXT_CHARS) return judgeResult(result);
-  let fault = textFaults.get(result);
-  if (fault === undefined) {
-    if (textFaults.size >= MEMO_ENTRIES) textFaults.clear();
-    textFaults.set(result, (fault = judgeResult(result)));
-  }
-  return fault;
+  return typeof result === "string" ? textFaults.get(result) : judgeResult(result);
 }
 
 /** `faultFromResult` worked out. */
@@ -120,12 +147,11 @@ function judgeResult(result: unknown): string {
   const data = readDict(result);
   if (mentionsGarbled(data)) return "malformed";
   if (truthy(get(data, "stale"))) return "stale";
-  const status = fieldText(result, data, "status");
-  if (ALREADY_DONE.has(status) || fieldText(result, data, "reason") === "already_acted_on") return "already_done";
-  const name = normalizeFaultName(status);
-  if (name !== "" && (KNOWN_FAULTS.has(name) || KNOWN_FAULTS.has(status))) return name;
-  // The garbled rule already answered above, so the call cannot be garbled here.
-  if (faulted(data, status, false)) return name || "error";
+  const status = statusOf(result, data);
+  if (ALREADY_DONE.has(status.text) || fieldText(result, data, "reason") === "already_acted_on") return "already_done";
+  if (status.known) return status.name;
+  // The garbled and stale rules already answered above: only the status and error rules are left.
+  if (status.faulted || errorFaulted(data, status)) return status.name || "error";
   return "";
 }
 

@@ -40,6 +40,21 @@ export const PADDING_ROOM = 72;
  * free after them: the padding is written there (the bytes after the message are overwritten).
  */
 export function sha256Head48Of(buf: Uint8Array, length: number): number {
+  const state = SCRATCH_STATE;
+  state.set(INITIAL_STATE);
+  return sha256Finish(state, buf, 0, length);
+}
+
+/** The hash state before any block: H(0) of FIPS 180-4. */
+export const INITIAL_STATE = Int32Array.of(0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19);
+const SCRATCH_STATE = new Int32Array(8);
+
+/**
+ * Finishes a hash whose `state` has taken in the blocks of `buf[0, from)` (`from` a multiple of
+ * 64): the rest of the `length`-byte message and its padding (written into the `PADDING_ROOM`
+ * bytes after it), then the head 48 bits. `state` is left as after the last block.
+ */
+export function sha256Finish(state: Int32Array, buf: Uint8Array, from: number, length: number): number {
   // Padding: 0x80, zeros, then the bit length as a 64-bit big-endian number.
   const total = (length + 72) & ~63;
   buf[length] = 0x80;
@@ -54,17 +69,22 @@ export function sha256Head48Of(buf: Uint8Array, length: number): number {
   buf[total - 3] = low >>> 16;
   buf[total - 2] = low >>> 8;
   buf[total - 1] = low;
+  sha256Blocks(state, buf, from, total);
+  return (state[0] >>> 0) * 0x10000 + (state[1] >>> 16);
+}
 
-  let h0 = 0x6a09e667 | 0;
-  let h1 = 0xbb67ae85 | 0;
-  let h2 = 0x3c6ef372 | 0;
-  let h3 = 0xa54ff53a | 0;
-  let h4 = 0x510e527f | 0;
-  let h5 = 0x9b05688c | 0;
-  let h6 = 0x1f83d9ab | 0;
-  let h7 = 0x5be0cd19 | 0;
+/** Takes the 64-byte blocks of `buf[from, to)` into `state` (both ends multiples of 64). */
+export function sha256Blocks(state: Int32Array, buf: Uint8Array, from: number, to: number): void {
+  let h0 = state[0];
+  let h1 = state[1];
+  let h2 = state[2];
+  let h3 = state[3];
+  let h4 = state[4];
+  let h5 = state[5];
+  let h6 = state[6];
+  let h7 = state[7];
   const w = W;
-  for (let at = 0; at < total; at += 64) {
+  for (let at = from; at < to; at += 64) {
     for (let i = 0, j = at; i < 16; i++, j += 4) w[i] = (buf[j] << 24) | (buf[j + 1] << 16) | (buf[j + 2] << 8) | buf[j + 3];
     for (let i = 16; i < 64; i++) {
       const a = w[i - 15];
@@ -104,5 +124,12 @@ export function sha256Head48Of(buf: Uint8Array, length: number): number {
     h6 = (h6 + g) | 0;
     h7 = (h7 + h) | 0;
   }
-  return (h0 >>> 0) * 0x10000 + (h1 >>> 16);
+  state[0] = h0;
+  state[1] = h1;
+  state[2] = h2;
+  state[3] = h3;
+  state[4] = h4;
+  state[5] = h5;
+  state[6] = h6;
+  state[7] = h7;
 }

@@ -5,7 +5,7 @@
  * `loadTraces`, so it sees the columns the caller actually sent.
  */
 import { LEGACY_REWARD_KEYS, NOT_BINARY, SDK_NUMERIC_KEYS, TRACE_REPORT_LIST_CAP } from "../constants.js";
-import { asNumber, labelKeys, labelStateOf, rowsPhrase, type RewardKey } from "../labels.js";
+import { asNumber, labelKeys, labelOf, labelStateOf, rowsPhrase, type RewardKey } from "../labels.js";
 import { compareStrings, get, isDict, isNone, pyRepr, sortedBy, sortedStrings } from "@whileai/hash-embed/internal";
 import { warnLegacyRewardKey } from "./deprecation.js";
 
@@ -50,29 +50,38 @@ export function labelCensus(rows: Iterable<unknown>, options: LabelCensusOptions
   const legacy = new Map<string, number>();
   const examples: string[] = [];
 
-  for (const row of rows) {
+  // Indexed, and the tuples below read by index: an iterator per row or per tuple is garbage
+  // that costs the report a good share of its time.
+  const list: readonly unknown[] = Array.isArray(rows) ? rows : Array.from(rows);
+  for (let i = 0; i < list.length; i++) {
+    const row = list[i];
     if (!isDict(row)) continue;
-    const [label, status, key] = labelStateOf(row, keys, threshold);
+    // Most rows carry a label: read without the [label, status, key] tuple, made only for the rest.
+    const label = labelOf(row, keys, threshold);
     if (label !== null) {
       graded++;
       passes += label;
       continue;
     }
+    const state = labelStateOf(row, keys, threshold);
     if (defaultKeys) {
-      const [back, , backKey] = labelStateOf(row, LEGACY_REWARD_KEYS, threshold);
-      if (back !== null) {
+      const back = labelStateOf(row, LEGACY_REWARD_KEYS, threshold);
+      if (back[0] !== null) {
         advisory++;
-        bump(legacy, backKey);
+        bump(legacy, back[2]);
         continue;
       }
     }
-    if (status === NOT_BINARY) {
+    if (state[1] === NOT_BINARY) {
+      const key = state[2];
       nonBinary++;
       if (examples.length < TRACE_REPORT_LIST_CAP) examples.push(`${key}=${pyRepr(get(row, key))}`);
       continue;
     }
     noColumn++;
-    for (const name of Object.keys(row)) {
+    // Own keys in Object.keys order, without its array.
+    for (const name in row) {
+      if (!Object.hasOwn(row, name)) continue;
       const value = row[name];
       // An own `undefined` is how a JS object spells "no such key".
       if (value === undefined || keySet.has(name) || SDK_NUMERIC_KEYS.has(name) || LEGACY_KEYS.has(name)) continue;

@@ -80,11 +80,17 @@ export class RowLoader {
 function isCanonical(row: Dict, keys: readonly string[], threshold: unknown): boolean {
   const steps = get(row, "steps");
   if (STEP_KEYS[0] !== "steps" || !Array.isArray(steps) || steps.length === 0) return false;
-  for (const step of steps) if (!isDict(step) || normalizeOwnStep(step) !== step) return false;
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps[i];
+    if (!isDict(step) || normalizeOwnStep(step) !== step) return false;
+  }
+  // A non-empty `prompt` read first is what the rewrite writes; only an empty one is looked past.
   const prompt = get(row, "prompt");
-  if (typeof prompt !== "string" || rowPrompt(row, steps) !== prompt) return false;
+  if (typeof prompt !== "string") return false;
+  if ((prompt === "" || PROMPT_KEYS[0] !== "prompt") && rowPrompt(row, steps) !== prompt) return false;
   const finalText = get(row, "final_text");
-  if (typeof finalText !== "string" || rowFinalText(row, steps) !== finalText) return false;
+  if (typeof finalText !== "string") return false;
+  if ((finalText === "" || FINAL_KEYS[0] !== "final_text") && rowFinalText(row, steps) !== finalText) return false;
   const label = labelOf(row, keys, threshold);
   return label === null ? !has(row, "reward") : row.reward === label;
 }
@@ -148,7 +154,8 @@ function rowFinalText(row: Dict, steps: readonly Dict[]): string {
 
 /** `str(row[k])` for the first key in `keys` whose value is truthy, else "". Not stripped. */
 function firstText(row: Dict, keys: readonly string[]): string {
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
     const value = get(row, key);
     if (truthy(value) && !holdsResponseItems(row, key)) return pyStr(value);
   }

@@ -1,5 +1,6 @@
 /** How `_steps_from_messages` reads a tool result (traces.md §3.4: `coerce_result`, `errored`). */
 import { has, isDict, pyJsonDumps, pyJsonLoads, pyJsonRedump, type Dict } from "@whileai/hash-embed/internal";
+import { TextMemo } from "../text-memo.js";
 import { blockText } from "./block-text.js";
 
 /**
@@ -52,9 +53,17 @@ export function errored(result: unknown, source?: string): Dict {
 }
 
 function redumpOr(source: string, result: unknown): string {
+  return redumps.get(source) ?? pyJsonDumps(result);
+}
+
+// Tools repeat their error payloads across rows: each JSON text's redump is worked out once
+// (null where the text cannot be redumped, and the parsed value is dumped instead).
+const redumps = new TextMemo(redumpOrNull, 512, 2048);
+
+function redumpOrNull(source: string): string | null {
   try {
     return pyJsonRedump(source);
   } catch {
-    return pyJsonDumps(result);
+    return null;
   }
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { TextMemo } from "./text-memo.js";
+
+describe("TextMemo", () => {
+  it("computes a kept text once, a long one every time, and starts over when full", () => {
+    const calls: string[] = [];
+    const memo = new TextMemo((text) => {
+      calls.push(text);
+      return text.toUpperCase();
+    }, 3, 2);
+    expect([memo.get("ab"), memo.get("ab"), memo.get("long"), memo.get("long")]).toEqual(["AB", "AB", "LONG", "LONG"]);
+    expect(calls).toEqual(["ab", "long", "long"]);
+    memo.get("cd"); // two kept: full
+    memo.get("ef"); // starts over, then keeps "ef"
+    memo.get("ab");
+    memo.get("ef");
+    expect(calls).toEqual(["ab", "long", "long", "cd", "ef", "ab"]);
+  });
+});
