@@ -46,23 +46,10 @@ export function digest8(input: usize, offsets: usize, n: i32, out: usize): void 
 }
 
 /**
- * Digests the scan's word tokens without the JS side building any string: request i is two i32
- * at `pairs` + 8i, (-1, w) for the unigram "w:" + word w, (v, w) for the bigram "b:" + v + ">" + w.
- * Word k's bytes are at the u32 address `words` + 8k, its length at `words` + 8k + 4. Each token
- * is assembled at `scratch` (room for the longest token and at least 128 bytes), and its 8
- * digest bytes are written at `out` + 8i.
- */
-export function wordTokens(words: usize, pairs: usize, n: i32, scratch: usize, out: usize): void {
-  for (let i = 0; i < n; i++) {
-    const first = load<i32>(pairs + (<usize>i << 3));
-    const second = <usize>load<u32>(pairs + (<usize>i << 3), 4);
-    store<u64>(out + (<usize>i << 3), wordTokenDigest(words, first, second, scratch));
-  }
-}
-
-/**
- * The 8 digest bytes (as a little-endian u64) of token (first, second) over the word table at
- * `words`, as `wordTokens` reads a request; the token is assembled at `scratch`.
+ * The 8 digest bytes (as a little-endian u64) of the scan's word token (first, second), assembled
+ * at `scratch` (room for the longest token and at least 128 bytes) from the word table at `words`
+ * (word k's bytes at the u32 address `words` + 8k, its length at `words` + 8k + 4): (-1, w) is the
+ * unigram "w:" + word w, (v, w) the bigram "b:" + v + ">" + w.
  */
 export function wordTokenDigest(words: usize, first: i32, second: usize, scratch: usize): u64 {
   let q = scratch;
@@ -90,9 +77,9 @@ export function wordTokenDigest(words: usize, first: i32, second: usize, scratch
   return finalBlock(scratch, <u64>len, short);
 }
 
-// Built twice (scripts/build-wasm.mjs): with `--use BLAKE2B_UNROLLED=1` the final block runs the
-// generated unrolled rounds (fast, but over the 4 KB a browser compiles synchronously on its
-// main thread), without it the compact loop below.
+// With `--use BLAKE2B_UNROLLED=1` (the embedder's module, scripts/build-wasm.mjs) the final block
+// runs the generated unrolled rounds; without it (the batch hasher, under the 4 KB a browser
+// compiles synchronously on its main thread) the compact loop below.
 const UNROLLED: bool = isDefined(BLAKE2B_UNROLLED);
 
 /** h0 (the digest) of a message that is one zero-padded final block at `m`, `t` bytes long. */

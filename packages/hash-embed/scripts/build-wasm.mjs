@@ -1,7 +1,7 @@
 // Compiles assembly/scan.ts twice (own memory, and shared memory for worker threads) and
-// assembly/blake2b.ts (the batch token hasher, which owns and exports its memory; compact, and with
-// the unrolled rounds of scripts/blake2b-rounds.mjs), assembly/embed.ts (the scan's embedder, with
-// the unrolled rounds), and writes
+// assembly/blake2b.ts (the compact batch token hasher, which owns and exports its memory),
+// assembly/embed.ts (the scan's embedder, with the unrolled rounds of scripts/blake2b-rounds.mjs),
+// and writes
 // the bytes into a TypeScript module as base64, so bundlers and browsers need no fetch.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -16,7 +16,6 @@ const variants = {
   SCAN_WASM: [...common, "--enable", "simd", "-o", "build/scan.wasm"],
   SCAN_WASM_SHARED: [...common, "--enable", "simd,threads", "--sharedMemory", "--maximumMemory", "65536", "-o", "build/scan-shared.wasm"],
   BLAKE2B_WASM: ["assembly/blake2b.ts", "-O3", "--runtime", "stub", "--noAssert", "-o", "build/blake2b.wasm"],
-  BLAKE2B_UNROLLED_WASM: ["assembly/blake2b.ts", "-O3", "--runtime", "stub", "--noAssert", "--use", "BLAKE2B_UNROLLED=1", "-o", "build/blake2b-unrolled.wasm"],
   EMBED_WASM: ["assembly/embed.ts", "-O3", "--runtime", "stub", "--noAssert", "--use", "BLAKE2B_UNROLLED=1", "-o", "build/embed.wasm"],
 };
 

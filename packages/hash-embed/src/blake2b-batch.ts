@@ -5,7 +5,7 @@
  * because the kernel uses native 64-bit arithmetic and one call covers thousands of tokens.
  */
 import { checkDim, digestBucket, tokenDigest } from "./bucket.js";
-import { BLAKE2B_UNROLLED_WASM, BLAKE2B_WASM } from "./scan/kernel-bytes.generated.js";
+import { BLAKE2B_WASM } from "./scan/kernel-bytes.generated.js";
 
 export type Blake2bImplementation = "auto" | "wasm" | "noble";
 
@@ -57,14 +57,6 @@ export function compileOnce(base64: string): CompiledWasm | null {
 /** The compact kernel (2 KB: under the 4 KB browsers compile synchronously on their main thread). */
 export function blake2bModule(): CompiledWasm | null {
   return compileOnce(BLAKE2B_WASM);
-}
-
-/**
- * The same kernel with the rounds unrolled for `wordTokens`, about 13 KB: a browser's main thread
- * refuses to compile that synchronously, and there the compact one is taken instead.
- */
-export function blake2bFastestModule(): CompiledWasm | null {
-  return compileOnce(BLAKE2B_UNROLLED_WASM) ?? blake2bModule();
 }
 
 /** Whether the WebAssembly BLAKE2b kernel can run here. */

@@ -2,13 +2,12 @@
  * Splitting traces (traces.md §7): a pseudo-production slice held out by task, so no task sits
  * on both sides, with every distinct flawed behaviour held first; and the flawed rows themselves.
  */
-import { sha256 } from "@noble/hashes/sha2.js";
-import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { NO_FAULT, TRACE_PSEUDO_PRODUCTION_FRACTION, TRACE_TASK_HASH_CHARS } from "./constants.js";
 import { traceFault } from "./grading/fault.js";
 import { signatureCache } from "./grading/behavior-signature.js";
 import { binaryReward } from "./labels.js";
 import { mineTraces } from "./mine.js";
+import { sha256Hex } from "./sha256.js";
 import { compareStrings, get, isDict, or, pyFloat, pyHead, pyIter, pyRoundInt, pyStr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { typeName } from "./rows/options.js";
 
@@ -48,10 +47,6 @@ function targetSize(fraction: unknown, n: number): number {
   return Math.max(1, Math.min(n, pyRoundInt(product)));
 }
 
-/** Lowercase hex SHA-256 of the text's UTF-8 (a lone surrogate encodes as U+FFFD, where Python would raise). */
-function hexDigest(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
-}
 
 /**
  * `split_pseudo_production(rows, fraction=, seed=)` -> `[production, remainder]`, both in input
@@ -108,7 +103,7 @@ export function splitPseudoProduction<T>(rows: Iterable<T>, options: SplitOption
       if (chosen.has(id)) continue;
       const first = members[0];
       const prompt = pyHead(pyStr(or(get(items[first], "prompt"), "")), TRACE_TASK_HASH_CHARS);
-      rest.push({ id, hash: hexDigest(`${seed}:${first}:${prompt}`) });
+      rest.push({ id, hash: sha256Hex(`${seed}:${first}:${prompt}`) });
     }
     // Array.prototype.sort is stable, as Python's sorted is.
     rest.sort((a, b) => compareStrings(a.hash, b.hash));

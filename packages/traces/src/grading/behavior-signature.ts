@@ -9,7 +9,7 @@ import { readDict } from "./as-dict.js";
 import { addDumpChars, asciiSet, clearSet, holdsAll } from "./dump-chars.js";
 import { resultField } from "./result-field.js";
 import { TextMemo } from "../text-memo.js";
-import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "./sha256-head.js";
+import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "../sha256.js";
 
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
 const EMPTY: Dict = Object.freeze({}) as Dict;

@@ -5,7 +5,7 @@
  * earlier ones, and SHA-256 reads its input front to back, so the hash state after the whole
  * blocks of a known step prefix is kept and the hash resumes from it.
  */
-import { INITIAL_STATE, PADDING_ROOM, sha256Blocks, sha256Finish } from "./sha256-head.js";
+import { INITIAL_STATE, PADDING_ROOM, sha256Blocks, sha256Finish } from "../sha256.js";
 
 const encoder = new TextEncoder();
 const OPEN = encoder.encode("((");

@@ -1,9 +1,10 @@
 /**
- * The first 48 bits of SHA-256 (FIPS 180-4) of a text's UTF-8, as a number: a behaviour
- * signature is those bits in hex. Written out here because signatures are hashed one short
- * payload at a time, where a general hasher's per-call setup (hasher state, block buffer and
- * views, digest copy) and its byte-at-a-time buffering cost more than the compression itself.
- * The behaviour-signature tests check it against `@noble/hashes` bit for bit.
+ * SHA-256 (FIPS 180-4) of a text's UTF-8: the first 48 bits as a number (a behaviour signature
+ * is those bits in hex), or the whole digest in hex (the holdout split's task order). Written
+ * out here because signatures are hashed one short payload at a time, where a general hasher's
+ * per-call setup (hasher state, block buffer and views, digest copy) and its byte-at-a-time
+ * buffering cost more than the compression itself; the split uses it too, so browser bundles
+ * carry one SHA-256. The tests check it against `@noble/hashes` bit for bit.
  */
 
 const K = Int32Array.of(
@@ -30,6 +31,18 @@ export function sha256Head48(text: string): number {
   const room = text.length * 3 + PADDING_ROOM;
   if (room > bytes.length) bytes = new Uint8Array(room + 1024);
   return sha256Head48Of(bytes, encoder.encodeInto(text, bytes).written);
+}
+
+/** Lowercase hex SHA-256 of a text's UTF-8 (a lone surrogate is hashed as U+FFFD, as TextEncoder writes it, where Python's encode raises). */
+export function sha256Hex(text: string): string {
+  const room = text.length * 3 + PADDING_ROOM;
+  if (room > bytes.length) bytes = new Uint8Array(room + 1024);
+  const state = SCRATCH_STATE;
+  state.set(INITIAL_STATE);
+  sha256Finish(state, bytes, 0, encoder.encodeInto(text, bytes).written);
+  let hex = "";
+  for (let i = 0; i < 8; i++) hex += (state[i] >>> 0).toString(16).padStart(8, "0");
+  return hex;
 }
 
 /** Bytes a message buffer must have free after its `length` bytes, for the padding. */
