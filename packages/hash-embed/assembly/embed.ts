@@ -6,9 +6,9 @@
 // Caches, as in the JS embedder: a word table (open addressing by an FNV hash of the lowercased
 // letters), each word id's unigram bucket, and a direct-mapped table of bigram buckets that
 // starts at 2^12 entries and doubles while it fills, to 2^20 (a colliding bigram replaces the
-// older one). Everything lives in memory
-// taken by a bump allocator from heapBase; a structure that outgrows its place moves to the top,
-// and the whole heap starts over once 2^21 distinct words have been seen.
+// older one). Everything lives in memory taken by a bump allocator from heapBase; a structure
+// that outgrows its place moves to the top, and the whole heap starts over once 2^21 distinct
+// words have been seen.
 
 import { heapBase, wordTokenDigest } from "./blake2b-core";
 
