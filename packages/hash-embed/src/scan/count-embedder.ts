@@ -1,14 +1,15 @@
 /**
  * The scan's embedder in JS, where the WebAssembly one (wasm-embedder.ts) cannot run, and the
- * base of the tests' chosen-count embedders. Bucket counts of one text at a time into reused arrays: the scan embeds millions of prompts,
- * so nothing is allocated per text beyond new words. Same buckets as `hashCounts`.
+ * base of the tests' chosen-count embedders. Bucket counts of one text at a time into reused
+ * arrays: the scan embeds millions of prompts, so little is allocated per text beyond new words
+ * and the tokens it hashes. Same buckets as `hashCounts`.
  *
  * BLAKE2b runs about once per distinct token of a scan: words get small integer ids (word-ids.ts),
  * a unigram's bucket is kept by word id, and a bigram's in a direct-mapped table of (id1, id2,
  * bucket) entries (a colliding bigram replaces the older one). The table starts small, so a
  * short scan or a test pays nothing, and doubles while it fills up, to at most 2^20 entries
  * (8 MB); the word ids start over after 2^21 distinct words. Tokens not in the caches are asked
- * for by word ids, one batch per text, and no token string is built (word-token-hasher.ts).
+ * for by word ids, one batch per text (word-token-hasher.ts).
  */
 import { pyCollapse } from "../python/text.js";
 import { copyKeyOf } from "./exact-copies.js";
