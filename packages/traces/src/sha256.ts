@@ -28,21 +28,25 @@ let bytes = new Uint8Array(1024);
  * surrogate (TextEncoder would write U+FFFD where Python's encode raises); a repr never does.
  */
 export function sha256Head48(text: string): number {
-  const room = text.length * 3 + PADDING_ROOM;
-  if (room > bytes.length) bytes = new Uint8Array(room + 1024);
-  return sha256Head48Of(bytes, encoder.encodeInto(text, bytes).written);
+  const length = encode(text);
+  return sha256Head48Of(bytes, length);
 }
 
 /** Lowercase hex SHA-256 of a text's UTF-8 (a lone surrogate is hashed as U+FFFD, as TextEncoder writes it, where Python's encode raises). */
 export function sha256Hex(text: string): string {
+  const length = encode(text);
+  sha256Head48Of(bytes, length);
+  // The state after the last block is the whole digest.
+  let hex = "";
+  for (let i = 0; i < 8; i++) hex += (SCRATCH_STATE[i] >>> 0).toString(16).padStart(8, "0");
+  return hex;
+}
+
+/** Writes the text's UTF-8 into `bytes`, grown to hold it and its padding; returns its length. */
+function encode(text: string): number {
   const room = text.length * 3 + PADDING_ROOM;
   if (room > bytes.length) bytes = new Uint8Array(room + 1024);
-  const state = SCRATCH_STATE;
-  state.set(INITIAL_STATE);
-  sha256Finish(state, bytes, 0, encoder.encodeInto(text, bytes).written);
-  let hex = "";
-  for (let i = 0; i < 8; i++) hex += (state[i] >>> 0).toString(16).padStart(8, "0");
-  return hex;
+  return encoder.encodeInto(text, bytes).written;
 }
 
 /** Bytes a message buffer must have free after its `length` bytes, for the padding. */

@@ -51,29 +51,12 @@ export function pySplit(s: string): string[] {
   return trimmed === "" ? [] : trimmed.split(RUNS);
 }
 
-/**
- * Whether `s` is printable ASCII words joined by single spaces (already collapsed except for
- * case): a loop, as the scan asks this of every source and a regex costs three times as much.
- */
-function isCollapsedAscii(s: string): boolean {
-  // A space is allowed only after a printable character, and the text may not end on one.
-  let afterSpace = true;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c > 0x20 && c < 0x7f) {
-      afterSpace = false;
-    } else if (c === 0x20 && !afterSpace) {
-      afterSpace = true;
-    } else {
-      return false;
-    }
-  }
-  return !afterSpace;
-}
+// Printable ASCII words joined by single spaces: already collapsed except for case.
+const COLLAPSED_ASCII = /^[!-~]+(?: [!-~]+)*$/;
 
 /** `" ".join(s.lower().split())`: the whitespace- and case-insensitive form of a text. */
 export function pyCollapse(s: string): string {
-  if (isCollapsedAscii(s)) return s.toLowerCase();
+  if (COLLAPSED_ASCII.test(s)) return s.toLowerCase();
   return pySplit(pyLower(s)).join(" ");
 }
 
