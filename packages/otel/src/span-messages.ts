@@ -31,7 +31,7 @@ export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, histo
     openInferenceMessages(attrs, side, history?.flatLists) ??
     openLlmetryMessages(attrs, side, history?.flatLists) ??
     aiSdkMessages(attrs, side, history) ??
-    eventMessages(span, side) ??
+    eventMessages(span, side, history?.eventLists) ??
     langfuseMessages(attrs, side) ??
     openInferenceValue(attrs, side) ??
     pydanticAiMessages(attrs, side) ??
