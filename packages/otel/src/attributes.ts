@@ -21,12 +21,15 @@ export function decodeAttributes(attributes: unknown, only?: ReadonlySet<string>
   }
   if (!Array.isArray(attributes)) return NO_ATTRIBUTES;
   const out = new Map<string, unknown>();
-  for (const item of attributes) {
+  for (let i = 0; i < attributes.length; i++) {
+    const item: unknown = attributes[i];
+    if (typeof item !== "object" || item === null) continue;
     // The name is looked at first: most items are skipped on it alone when only a few are wanted.
-    if (only !== undefined && !(typeof item === "object" && item !== null && only.has((item as py.Dict).key as string))) continue;
-    if (!py.isDict(item) || !py.has(item, "key")) continue;
-    const key = item.key;
-    if (typeof key === "string") out.set(key, otlpValue(py.get(item, "value")));
+    // Neither "key" nor "value" is on Object.prototype, so a dict's own fields are these reads.
+    const key = (item as py.Dict).key;
+    if (typeof key !== "string" || (only !== undefined && !only.has(key)) || !py.isDict(item)) continue;
+    const value = item.value;
+    out.set(key, otlpValue(value === undefined ? null : value));
   }
   return out;
 }
