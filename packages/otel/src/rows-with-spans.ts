@@ -46,9 +46,7 @@ export interface RowWithSpans {
 export function rowsWithSpans(source: unknown, options: RowsFromOtelOptions = {}): RowWithSpans[] {
   const rewardKeys = options.rewardKeys === undefined ? REWARD_KEYS : Array.from(py.pyIter(options.rewardKeys)).filter((k): k is string => typeof k === "string");
   const out: RowWithSpans[] = [];
-  for (const [key, grouped] of groupSpans(source)) {
-    // Each group's attributes decoded as rowsFromOtel decodes them, from the span alone.
-    const entries: SpanEntry[] = grouped.map(({ span, start }) => ({ span, attrs: spanAttributes(span), start }));
+  for (const [key, entries] of groupSpans(source)) {
     const row = assembleRow(key, entries, rewardKeys);
     if (row) out.push({ row, spans: summaries(entries, row.steps) });
   }
