@@ -6,7 +6,7 @@
  * keeps a summary of every span.
  */
 import * as py from "@whileai/hash-embed/internal";
-import { first, spanAttributes, type Attributes } from "./attributes.js";
+import { first, type Attributes } from "./attributes.js";
 import { assembleRow, toolStepOf, type OtelRow, type OtelStep } from "./assemble.js";
 import { MODEL_KEYS, MODEL_VERSION_KEYS, MS_TO_NS, REWARD_KEYS, TOOL_NAME_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
 import { groupSpans, type SpanEntry } from "./group.js";
