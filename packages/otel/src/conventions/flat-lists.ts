@@ -26,11 +26,14 @@ interface ListState {
 }
 
 export class FlatLists {
-  private readonly states = new Map<string, ListState>();
+  // By side, then by lead: constant strings, so no name is built and hashed per call.
+  private readonly states: Record<Side, Map<string, ListState>> = { user: new Map(), assistant: new Map() };
 
-  /** `readMessageList(messages(flattened(attrs, prefix)), side)`, or null when no attribute has the prefix. */
-  read(attrs: Attributes, prefix: string, side: Side, messages: ListMessages): MessageRead | null {
-    const lead = prefix + ".";
+  /**
+   * `readMessageList(messages(flattened(attrs, prefix)), side)`, or null when no attribute has
+   * the prefix; `lead` is the prefix with its dot (`"gen_ai.prompt."`).
+   */
+  read(attrs: Attributes, lead: string, side: Side, messages: ListMessages): MessageRead | null {
     const keys: string[] = [];
     const values: unknown[] = [];
     attrs.forEach((value, key) => {
@@ -39,8 +42,7 @@ export class FlatLists {
       values.push(value);
     });
     if (keys.length === 0) return null;
-    const name = side + " " + prefix;
-    const last = this.states.get(name);
+    const last = this.states[side].get(lead);
     const top = last ? extendedTop(last, keys, values, lead) : null;
     let read: MessageRead;
     if (last && top !== null) {
@@ -49,7 +51,7 @@ export class FlatLists {
     } else {
       read = readMessageList(messages(flatTree(keys, values, lead, 0)), side);
     }
-    this.states.set(name, { keys, values, top: top ?? indexTop(keys, lead, 0, -1) ?? Infinity, read });
+    this.states[side].set(lead, { keys, values, top: top ?? indexTop(keys, lead, 0, -1) ?? Infinity, read });
     return read;
   }
 }

@@ -16,13 +16,14 @@ import { langChainToolResult, langChainToolStatus } from "./langchain-tool.js";
 import type { MessageRead } from "./message.js";
 
 const PREFIX: Record<Side, string> = { user: "llm.input_messages", assistant: "llm.output_messages" };
+const LEAD: Record<Side, string> = { user: "llm.input_messages.", assistant: "llm.output_messages." };
 
 /**
  * The flattened message list of one side, or null when the span has none. `lists`, when given,
  * reads the conversation's repeated lists (same answers, less work).
  */
 export function openInferenceMessages(attrs: Attributes, side: Side, lists?: FlatLists): MessageRead | null {
-  if (lists) return lists.read(attrs, PREFIX[side], side, messagesOf);
+  if (lists) return lists.read(attrs, LEAD[side], side, messagesOf);
   const tree = flattened(attrs, PREFIX[side]);
   // The input side's `historyCalls` (earlier assistant turns' calls) come from readMessageList.
   return tree ? readMessageList(messagesOf(tree), side) : null;

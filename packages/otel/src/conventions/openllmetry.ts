@@ -13,10 +13,11 @@ import { flattened, type FlatNode } from "./flattened.js";
 import type { MessageRead } from "./message.js";
 
 const PREFIX: Record<Side, string> = { user: "gen_ai.prompt", assistant: "gen_ai.completion" };
+const LEAD: Record<Side, string> = { user: "gen_ai.prompt.", assistant: "gen_ai.completion." };
 
 /** `lists`, when given, reads the conversation's repeated lists (same answers, less work). */
 export function openLlmetryMessages(attrs: Attributes, side: Side, lists?: FlatLists): MessageRead | null {
-  if (lists) return lists.read(attrs, PREFIX[side], side, messagesOf);
+  if (lists) return lists.read(attrs, LEAD[side], side, messagesOf);
   const tree = flattened(attrs, PREFIX[side]);
   return tree ? readMessageList(messagesOf(tree), side) : null;
 }
