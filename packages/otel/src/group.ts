@@ -54,11 +54,14 @@ function conversationOf(attrs: Attributes): string {
   return py.pyStr(py.or(first(attrs, CONVERSATION_KEYS), ""));
 }
 
+const PLAIN_DIGITS = /^[0-9]{1,20}$/;
+
 /** `int(startTimeUnixNano or start_time_unix_nano or 0)`, else `int(startedMs or started_ms or startTimeMs or 0) * 1_000_000`. */
 export function startOf(span: py.Dict): bigint {
   const nanos = orChain(span, "startTimeUnixNano", "start_time_unix_nano");
-  // int() of a dict or list raises TypeError in Python; odd JSON reads as no time here.
-  const start = py.pyIntExactOr(nanos, 0n);
+  // int() of a dict or list raises TypeError in Python; odd JSON reads as no time here. Plain
+  // digits (OTLP JSON's quoted times) are what int() reads them as, without its other spellings.
+  const start = typeof nanos === "string" && PLAIN_DIGITS.test(nanos) ? BigInt(nanos) : py.pyIntExactOr(nanos, 0n);
   if (start !== 0n) return start;
   const ms = orChain(span, "startedMs", "started_ms", "startTimeMs");
   return py.pyIntExactOr(ms, 0n) * MS_TO_NS;
