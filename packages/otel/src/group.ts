@@ -23,25 +23,45 @@ export interface SpanEntry {
  */
 export function groupSpans(source: unknown): Map<string, SpanEntry[]> {
   const traceConversation = new Map<string, string>();
-  const pending: { conversation: string; trace: string; entry: SpanEntry }[] = [];
+  const pending: Pending[] = [];
   for (const span of iterSpans(source)) {
     const trace = traceIdOf(span);
     const attrs = spanAttributes(span);
     const conversation = conversationOf(attrs);
     // The first conversation id seen for a trace claims all of it, even spans listed earlier.
     if (conversation && trace && !traceConversation.has(trace)) traceConversation.set(trace, conversation);
-    pending.push({ conversation, trace, entry: { span, start: startOf(span), attrs } });
+    const start = startOf(span);
+    pending.push({ conversation, trace, near: Number(start), entry: { span, start, attrs } });
   }
-  const groups = new Map<string, SpanEntry[]>();
-  for (const { conversation, trace, entry } of pending) {
-    const key = conversation || traceConversation.get(trace) || trace;
+  const groups = new Map<string, Pending[]>();
+  for (const item of pending) {
+    const key = item.conversation || traceConversation.get(item.trace) || item.trace;
     const group = groups.get(key);
-    if (group) group.push(entry);
-    else groups.set(key, [entry]);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
   }
+  const sorted = new Map<string, SpanEntry[]>();
   // Array.prototype.sort is stable: equal starts keep input order, as Python's sorted does.
-  for (const group of groups.values()) group.sort((a, b) => (a.start < b.start ? -1 : a.start > b.start ? 1 : 0));
-  return groups;
+  for (const [key, group] of groups) sorted.set(key, group.sort(byStart).map((item) => item.entry));
+  return sorted;
+}
+
+interface Pending {
+  readonly conversation: string;
+  readonly trace: string;
+  /** The start's nearest double: rounding never reverses an order, so it decides unless equal. */
+  readonly near: number;
+  readonly entry: SpanEntry;
+}
+
+/** Exact start order; bigint comparisons, which cost more, only between equal doubles. */
+function byStart(a: Pending, b: Pending): number {
+  if (a.near !== b.near) return a.near < b.near ? -1 : a.near > b.near ? 1 : bigintOrder(a.entry.start, b.entry.start);
+  return bigintOrder(a.entry.start, b.entry.start);
+}
+
+function bigintOrder(a: bigint, b: bigint): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** What decides a span's group: its decoded attributes, trace id and conversation id ("" for none). */
