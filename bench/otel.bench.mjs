@@ -4,8 +4,14 @@
 // the Python SDK's figure as quoted in the issue (not measured here). The capture
 // (bench/otel-capture.mjs) is made by the official OpenTelemetry JS SDK and serializers, seeded.
 //   pnpm bench:otel                 (or: node bench/otel.bench.mjs --mb 20 --rounds 3 for a quicker run)
+// With `--baseline DIR` (another build of this package, e.g. main's:
+//   cp -r packages/otel/dist packages/otel/node_modules/.baseline-dist     (on main's build)
+//   node bench/otel.bench.mjs --mb 20 --rounds 3 --baseline packages/otel/node_modules/.baseline-dist)
+// that build's JSON path runs in the same rounds, after a check that its rows equal these.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { decodeOtlpProtobuf, parseOtlpJson, rowsFromOtel } from "@whileai/otel";
 import { otelCapture } from "./otel-capture.mjs";
 
@@ -13,6 +19,9 @@ const mbArg = process.argv.indexOf("--mb");
 const TARGET_MB = mbArg > 0 ? Number(process.argv[mbArg + 1]) : 100;
 const roundsArg = process.argv.indexOf("--rounds");
 const ROUNDS = roundsArg > 0 ? Number(process.argv[roundsArg + 1]) : 7;
+const baselineArg = process.argv.indexOf("--baseline");
+const baselineDir = baselineArg > 0 ? process.argv[baselineArg + 1] : null;
+const baseline = baselineDir === null ? null : await import(pathToFileURL(resolve(baselineDir, "index.js")).href);
 // Quoted from the issue for the Python SDK on this 2-core machine (OTLP JSON, parsing included);
 // this script does not run Python.
 const PYTHON = { mbPerS: 10, spansPerS: 12_000 };
@@ -26,6 +35,11 @@ const made = performance.now() - t0;
 const fromJson = rowsFromOtel(parseOtlpJson(text));
 const fromProtobuf = rowsFromOtel(decodeOtlpProtobuf(protobuf));
 if (JSON.stringify(fromJson) !== JSON.stringify(fromProtobuf)) throw new Error("JSON and protobuf captures give different rows");
+if (baseline !== null) {
+  const same = JSON.stringify(baseline.rowsFromOtel(baseline.parseOtlpJson(text))) === JSON.stringify(fromJson);
+  console.log(`baseline ${baselineDir}: rows ${same ? "equal" : "DIFFER"}`);
+  if (!same) throw new Error("the baseline build gives different rows");
+}
 const steps = fromJson.reduce((n, row) => n + row.steps.length, 0);
 const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 console.log(
@@ -59,6 +73,20 @@ const TASKS = [
     sink += rowsFromOtel(parsedProtobuf).length;
   }],
 ];
+if (baseline !== null) {
+  const parsedBaseline = baseline.parseOtlpJson(text);
+  TASKS.push(
+    ["OTLP JSON → rows (baseline build)", () => {
+      sink += baseline.rowsFromOtel(baseline.parseOtlpJson(text)).length;
+    }],
+    ["parseOtlpJson alone (baseline build)", () => {
+      sink += baseline.parseOtlpJson(text).resourceSpans.length;
+    }],
+    ["rowsFromOtel alone, on parsed JSON (baseline build)", () => {
+      sink += baseline.rowsFromOtel(parsedBaseline).length;
+    }],
+  );
+}
 
 /**
  * One untimed pass of every task, then ROUNDS rounds in which each task runs once, each round
@@ -123,5 +151,6 @@ const table = [
 console.log(`\n${table}`);
 const out = new URL("./results/", import.meta.url);
 mkdirSync(out, { recursive: true });
-writeFileSync(new URL(TARGET_MB === 100 ? "otel.md" : `otel-${TARGET_MB}mb.md`, out), table);
+// A run against a baseline build is a comparison, not the package's figures.
+if (baseline === null) writeFileSync(new URL(TARGET_MB === 100 ? "otel.md" : `otel-${TARGET_MB}mb.md`, out), table);
 if (sink === -1) console.log(sink);

@@ -11,22 +11,24 @@ const NO_ATTRIBUTES: Attributes = new Map();
  * A flat dict (platform-gate dumps) is used as-is with its values undecoded; otherwise a list of
  * `{key, value}` items, later duplicates overwriting earlier ones. Python raises on an
  * unhashable key or a non-iterable `attributes`; such pieces are skipped here instead.
- * `only`: decode just these names (a lookup of them answers as on the whole map).
  */
-export function decodeAttributes(attributes: unknown, only?: ReadonlySet<string>): Attributes {
+export function decodeAttributes(attributes: unknown): Attributes {
   if (py.isDict(attributes)) {
     const out = new Map<string, unknown>();
-    for (const key of Object.keys(attributes)) if (attributes[key] !== undefined && (only === undefined || only.has(key))) out.set(key, attributes[key]);
+    for (const key of Object.keys(attributes)) if (attributes[key] !== undefined) out.set(key, attributes[key]);
     return out;
   }
   if (!Array.isArray(attributes)) return NO_ATTRIBUTES;
   const out = new Map<string, unknown>();
-  for (const item of attributes) {
-    // The name is looked at first: most items are skipped on it alone when only a few are wanted.
-    if (only !== undefined && !(typeof item === "object" && item !== null && only.has((item as py.Dict).key as string))) continue;
-    if (!py.isDict(item) || !py.has(item, "key")) continue;
-    const key = item.key;
-    if (typeof key === "string") out.set(key, otlpValue(py.get(item, "value")));
+  for (let i = 0; i < attributes.length; i++) {
+    const item: unknown = attributes[i];
+    if (typeof item !== "object" || item === null) continue;
+    // Neither "key" nor "value" is on Object.prototype, so a dict's own fields are these reads;
+    // the cheap name check goes before the prototype check.
+    const key = (item as py.Dict).key;
+    if (typeof key !== "string" || !py.isDict(item)) continue;
+    const value = item.value;
+    out.set(key, otlpValue(value === undefined ? null : value));
   }
   return out;
 }

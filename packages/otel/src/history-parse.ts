@@ -12,6 +12,8 @@
  */
 import * as py from "@whileai/hash-embed/internal";
 import { parseValue } from "./attributes.js";
+import { EventLists } from "./conventions/event-lists.js";
+import { FlatLists } from "./conventions/flat-lists.js";
 import type { MessageRead } from "./conventions/message.js";
 import { readMessageItem, readMessageList, type Side } from "./messages.js";
 
@@ -22,6 +24,10 @@ interface ListRead {
 }
 
 export class HistoryParser {
+  /** The same for the conversation's flattened message lists (OpenInference, OpenLLMetry). */
+  readonly flatLists = new FlatLists();
+  /** And for its repeated message events (the deprecated event form). */
+  readonly eventLists = new EventLists();
   private text = "";
   private items: readonly unknown[] = [];
   /** The previous list, when the last `parse` answered it plus new items (its first items are those very objects). */

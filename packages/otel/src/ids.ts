@@ -13,7 +13,7 @@ const HEX = "0123456789abcdef";
 export function traceIdOf(span: py.Dict): string {
   const raw = py.or(py.or(py.get(span, "traceId"), py.get(span, "trace_id")), "");
   if (raw instanceof Uint8Array) return bytesToHex(raw);
-  if (typeof raw === "string") return BASE64_TRACE_ID.test(raw) ? binaryToHex(atob(raw)) : raw;
+  if (typeof raw === "string") return raw.length === 24 && BASE64_TRACE_ID.test(raw) ? binaryToHex(atob(raw)) : raw;
   return py.pyStr(raw);
 }
 

@@ -48,7 +48,8 @@ export function readMessageItem(read: MessageRead, item: unknown, side: Side): v
   } else if (role === "assistant") {
     // The history's earlier calls: steps only for calls nothing else recorded (tool-binding.ts).
     const turn = read.texts.length;
-    for (const call of [...partsToolCalls(item), ...messageToolCalls(item)]) read.historyCalls.push({ ...call, turn });
+    // The call's three fields spelled out: a spread copies them alike, in this order, but slower.
+    for (const call of [...partsToolCalls(item), ...messageToolCalls(item)]) read.historyCalls.push({ id: call.id, name: call.name, arguments: call.arguments, turn });
   } else {
     read.responses.push(...partsToolResponses(item));
     if (role === "tool") {

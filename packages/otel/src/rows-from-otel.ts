@@ -4,7 +4,6 @@
  * the conventions the Python SDK drops on top (BEYOND.md, "Reading OpenTelemetry").
  */
 import * as py from "@whileai/hash-embed/internal";
-import { spanAttributes } from "./attributes.js";
 import { assembleRow, type OtelRow } from "./assemble.js";
 import { REWARD_KEYS } from "./constants.js";
 import { groupSpans } from "./group.js";
@@ -27,8 +26,7 @@ export interface RowsFromOtelOptions {
 export function rowsFromOtel(source: unknown, options: RowsFromOtelOptions = {}): OtelRow[] {
   const rewardKeys = options.rewardKeys === undefined ? REWARD_KEYS : rewardKeyList(options.rewardKeys);
   const rows: OtelRow[] = [];
-  for (const [key, spans] of groupSpans(source)) {
-    const entries = spans.map(({ span, start }) => ({ span, attrs: spanAttributes(span), start }));
+  for (const [key, entries] of groupSpans(source)) {
     const row = assembleRow(key, entries, rewardKeys);
     if (row) rows.push(row);
   }

@@ -6,7 +6,7 @@
  * keeps a summary of every span.
  */
 import * as py from "@whileai/hash-embed/internal";
-import { first, spanAttributes, type Attributes } from "./attributes.js";
+import { first, type Attributes } from "./attributes.js";
 import { assembleRow, toolStepOf, type OtelRow, type OtelStep } from "./assemble.js";
 import { MODEL_KEYS, MODEL_VERSION_KEYS, MS_TO_NS, REWARD_KEYS, TOOL_NAME_KEYS, USAGE_IN_KEYS, USAGE_OUT_KEYS } from "./constants.js";
 import { groupSpans, type SpanEntry } from "./group.js";
@@ -46,9 +46,7 @@ export interface RowWithSpans {
 export function rowsWithSpans(source: unknown, options: RowsFromOtelOptions = {}): RowWithSpans[] {
   const rewardKeys = options.rewardKeys === undefined ? REWARD_KEYS : Array.from(py.pyIter(options.rewardKeys)).filter((k): k is string => typeof k === "string");
   const out: RowWithSpans[] = [];
-  for (const [key, grouped] of groupSpans(source)) {
-    // Each group's attributes decoded as rowsFromOtel decodes them, from the span alone.
-    const entries: SpanEntry[] = grouped.map(({ span, start }) => ({ span, attrs: spanAttributes(span), start }));
+  for (const [key, entries] of groupSpans(source)) {
     const row = assembleRow(key, entries, rewardKeys);
     if (row) out.push({ row, spans: summaries(entries, row.steps) });
   }

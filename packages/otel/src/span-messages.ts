@@ -28,10 +28,10 @@ export function spanMessages(span: py.Dict, attrs: Attributes, side: Side, histo
   const value = first(attrs, PYTHON_KEYS[side]);
   if (value !== null) return readMessages(value, side, history);
   return (
-    openInferenceMessages(attrs, side) ??
-    openLlmetryMessages(attrs, side) ??
+    openInferenceMessages(attrs, side, history?.flatLists) ??
+    openLlmetryMessages(attrs, side, history?.flatLists) ??
     aiSdkMessages(attrs, side, history) ??
-    eventMessages(span, side) ??
+    eventMessages(span, side, history?.eventLists) ??
     langfuseMessages(attrs, side) ??
     openInferenceValue(attrs, side) ??
     pydanticAiMessages(attrs, side) ??

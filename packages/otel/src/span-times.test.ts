@@ -1,6 +1,7 @@
 // A span's start as rows_from_otel reads it (platform-and-otel.md §5.4): Python's int() of the
 // first truthy time field, through the shared pyIntExactOr (this package's own int() is gone).
 import { describe, expect, it } from "vitest";
+import * as py from "@whileai/hash-embed/internal";
 import { startOf } from "./group.js";
 
 describe("startOf", () => {
@@ -14,6 +15,12 @@ describe("startOf", () => {
     [true, 1n],
     [1725317608594409008n, 1725317608594409008n], // a protobuf decoder's 64-bit value
   ])("int(startTimeUnixNano=%s) is %s", (value, want) => expect(startOf({ startTimeUnixNano: value })).toBe(want));
+
+  it("reads plain digits (the quick path) as the shared int() does, leading zeros and 20 digits included", () => {
+    for (const text of ["0001", "7", "18446744073709551615", "99999999999999999999", "123456789012345678901"]) {
+      expect(startOf({ startTimeUnixNano: text })).toBe(py.pyIntExact(text));
+    }
+  });
 
   it("falls back to the millisecond fields when the nanoseconds read as 0", () => {
     expect(startOf({ startTimeUnixNano: "0", startedMs: "12" })).toBe(12_000_000n);

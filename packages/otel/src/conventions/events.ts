@@ -16,6 +16,7 @@
 import * as py from "@whileai/hash-embed/internal";
 import { decodeAttributes, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, readMessages, type Side } from "../messages.js";
+import type { EventLists, RawEvent } from "./event-lists.js";
 import { mergeReads, type MessageRead } from "./message.js";
 
 interface SpanEvent {
@@ -23,11 +24,25 @@ interface SpanEvent {
   readonly attrs: Attributes;
 }
 
-function eventsOf(span: py.Dict): SpanEvent[] {
-  const events: SpanEvent[] = [];
+const LIST_EVENT: Record<Side, string> = { user: "gen_ai.content.prompt", assistant: "gen_ai.content.completion" };
+const LIST_KEY: Record<Side, string> = { user: "gen_ai.prompt", assistant: "gen_ai.completion" };
+const DETAILS_EVENT = "gen_ai.client.inference.operation.details";
+const DETAILS_KEY: Record<Side, string> = { user: "gen_ai.input.messages", assistant: "gen_ai.output.messages" };
+const MESSAGE_EVENTS: Record<Side, ReadonlySet<string>> = {
+  user: new Set(["gen_ai.user.message", "gen_ai.tool.message", "gen_ai.assistant.message"]),
+  assistant: new Set(["gen_ai.choice"]),
+};
+
+/**
+ * The events that can say something about `side`, undecoded: every other event is skipped on
+ * its name (the output side of a span has no use for the history's events).
+ */
+function eventsOf(span: py.Dict, side: Side): RawEvent[] {
+  const events: RawEvent[] = [];
   for (const event of py.pyItems(py.get(span, "events"))) {
     if (!py.isDict(event)) continue;
-    events.push({ name: py.pyStr(py.or(py.get(event, "name"), "")), attrs: decodeAttributes(py.get(event, "attributes")) });
+    const name = py.pyStr(py.or(py.get(event, "name"), ""));
+    if (MESSAGE_EVENTS[side].has(name) || name === LIST_EVENT[side] || name === DETAILS_EVENT) events.push({ name, attributes: py.get(event, "attributes") });
   }
   return events;
 }
@@ -39,16 +54,22 @@ function body(attrs: Attributes): py.Dict {
   return Object.fromEntries(attrs);
 }
 
-const LIST_EVENT: Record<Side, string> = { user: "gen_ai.content.prompt", assistant: "gen_ai.content.completion" };
-const LIST_KEY: Record<Side, string> = { user: "gen_ai.prompt", assistant: "gen_ai.completion" };
-const DETAILS_EVENT = "gen_ai.client.inference.operation.details";
-const DETAILS_KEY: Record<Side, string> = { user: "gen_ai.input.messages", assistant: "gen_ai.output.messages" };
-
-/** The messages one side's events carry, or null when the span has no such event. */
-export function eventMessages(span: py.Dict, side: Side): MessageRead | null {
+/**
+ * The messages one side's events carry, or null when the span has no such event. `lists`, when
+ * given, reads the conversation's repeated histories of message events (same answers, less work).
+ */
+export function eventMessages(span: py.Dict, side: Side, lists?: EventLists): MessageRead | null {
+  const events = eventsOf(span, side);
+  const messageOf = (event: RawEvent) => eventMessage({ name: event.name, attrs: decodeAttributes(event.attributes) }, side);
+  // Only message events: their messages are read as one list, which `lists` can go on from.
+  if (lists && events.every((event) => MESSAGE_EVENTS[side].has(event.name))) {
+    const read = lists.read(events, side, messageOf);
+    return read && mergeReads([read]);
+  }
   const messages: py.Dict[] = [];
   const reads: MessageRead[] = [];
-  for (const event of eventsOf(span)) {
+  for (const { name, attributes } of events) {
+    const event = { name, attrs: decodeAttributes(attributes) };
     const message = eventMessage(event, side);
     if (message) messages.push(message);
     else if (event.name === LIST_EVENT[side]) reads.push(readMessages(event.attrs.get(LIST_KEY[side]) ?? null, side));

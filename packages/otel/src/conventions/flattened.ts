@@ -39,17 +39,29 @@ export function flattened(attrs: Attributes, prefix: string): FlatNode | null {
   attrs.forEach((value, key) => {
     if (!key.startsWith(lead)) return;
     root ??= new FlatNode();
-    let node = root;
-    for (let from = lead.length; ; ) {
-      const dot = key.indexOf(".", from);
-      const segment = dot < 0 ? key.slice(from) : key.slice(from, dot);
-      let next = node.children.get(segment);
-      if (!next) node.children.set(segment, (next = new FlatNode()));
-      node = next;
-      if (dot < 0) break;
-      from = dot + 1;
-    }
-    node.value = value;
+    insertLeaf(root, key, lead.length, value);
   });
   return root;
+}
+
+/** The tree of the attributes `keys[from..]` / `values[from..]`, all named `<lead><...>`. */
+export function flatTree(keys: readonly string[], values: readonly unknown[], lead: string, from: number): FlatNode {
+  const root = new FlatNode();
+  for (let i = from; i < keys.length; i++) insertLeaf(root, keys[i], lead.length, values[i]);
+  return root;
+}
+
+/** Sets `value` at the path the segments of `key` after `from` spell. */
+function insertLeaf(root: FlatNode, key: string, from: number, value: unknown): void {
+  let node = root;
+  for (;;) {
+    const dot = key.indexOf(".", from);
+    const segment = dot < 0 ? key.slice(from) : key.slice(from, dot);
+    let next = node.children.get(segment);
+    if (!next) node.children.set(segment, (next = new FlatNode()));
+    node = next;
+    if (dot < 0) break;
+    from = dot + 1;
+  }
+  node.value = value;
 }

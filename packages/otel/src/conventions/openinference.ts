@@ -10,19 +10,27 @@ import { first, parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import { statusOf } from "../span-status.js";
 import { failed, type ToolStep } from "../tool-span.js";
+import type { FlatLists } from "./flat-lists.js";
 import { flattened, type FlatNode } from "./flattened.js";
 import { langChainToolResult, langChainToolStatus } from "./langchain-tool.js";
 import type { MessageRead } from "./message.js";
 
 const PREFIX: Record<Side, string> = { user: "llm.input_messages", assistant: "llm.output_messages" };
+const LEAD: Record<Side, string> = { user: "llm.input_messages.", assistant: "llm.output_messages." };
 
-/** The flattened message list of one side, or null when the span has none. */
-export function openInferenceMessages(attrs: Attributes, side: Side): MessageRead | null {
+/**
+ * The flattened message list of one side, or null when the span has none. `lists`, when given,
+ * reads the conversation's repeated lists (same answers, less work).
+ */
+export function openInferenceMessages(attrs: Attributes, side: Side, lists?: FlatLists): MessageRead | null {
+  if (lists) return lists.read(attrs, LEAD[side], side, messagesOf);
   const tree = flattened(attrs, PREFIX[side]);
-  if (!tree) return null;
-  const messages = tree.indexed().map((node) => message(node.child("message")));
   // The input side's `historyCalls` (earlier assistant turns' calls) come from readMessageList.
-  return readMessageList(messages, side);
+  return tree ? readMessageList(messagesOf(tree), side) : null;
+}
+
+function messagesOf(tree: FlatNode): (Record<string, unknown> | null)[] {
+  return tree.indexed().map((node) => message(node.child("message")));
 }
 
 function message(node: FlatNode | undefined): Record<string, unknown> | null {

@@ -100,4 +100,16 @@ describe("openLlmetryMessages", () => {
   it("is null without indexed keys; the plain gen_ai.prompt string stays Python's", () => {
     expect(openLlmetryMessages(decodeAttributes({ "gen_ai.prompt": "raw" }), "user")).toBeNull();
   });
+
+  it("keeps content that is JSON but no list as its text (an object, padded or not), and reads a padded list", () => {
+    const attrs = decodeAttributes({
+      "gen_ai.prompt.0.role": "user",
+      "gen_ai.prompt.0.content": '{"question": "why?"}',
+      "gen_ai.prompt.1.role": "user",
+      "gen_ai.prompt.1.content": ' \n{"a": [1]} ',
+      "gen_ai.prompt.2.role": "user",
+      "gen_ai.prompt.2.content": ' [{"type": "text", "text": "hi"}, {"type": "image"}] ',
+    });
+    expect(openLlmetryMessages(attrs, "user")?.texts).toEqual(['{"question": "why?"}', ' \n{"a": [1]} ', "hi"]);
+  });
 });

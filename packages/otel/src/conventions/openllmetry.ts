@@ -8,15 +8,22 @@ import * as py from "@whileai/hash-embed/internal";
 import { parseValue, type Attributes } from "../attributes.js";
 import { readMessageList, type Side } from "../messages.js";
 import type { ToolStep } from "../tool-span.js";
+import type { FlatLists } from "./flat-lists.js";
 import { flattened, type FlatNode } from "./flattened.js";
 import type { MessageRead } from "./message.js";
 
 const PREFIX: Record<Side, string> = { user: "gen_ai.prompt", assistant: "gen_ai.completion" };
+const LEAD: Record<Side, string> = { user: "gen_ai.prompt.", assistant: "gen_ai.completion." };
 
-export function openLlmetryMessages(attrs: Attributes, side: Side): MessageRead | null {
+/** `lists`, when given, reads the conversation's repeated lists (same answers, less work). */
+export function openLlmetryMessages(attrs: Attributes, side: Side, lists?: FlatLists): MessageRead | null {
+  if (lists) return lists.read(attrs, LEAD[side], side, messagesOf);
   const tree = flattened(attrs, PREFIX[side]);
-  if (!tree) return null;
-  return readMessageList(tree.indexed().map(message), side);
+  return tree ? readMessageList(messagesOf(tree), side) : null;
+}
+
+function messagesOf(tree: FlatNode): Record<string, unknown>[] {
+  return tree.indexed().map(message);
 }
 
 function message(node: FlatNode): Record<string, unknown> {
@@ -29,6 +36,9 @@ function message(node: FlatNode): Record<string, unknown> {
  * text; its text blocks are the message text, and `tool_use` / `tool_result` blocks are not.
  */
 function content(value: unknown): unknown {
+  // Only a list is read; text that is no list is not parsed (a tool message's JSON object,
+  // repeated in every later prompt, would be, for nothing: parseValue gives no list from it).
+  if (typeof value === "string" && py.pyStrip(value)[0] !== "[") return value;
   const parsed = parseValue(value);
   if (!Array.isArray(parsed)) return value;
   return parsed.filter((part) => typeof part === "string" || (py.isDict(part) && py.or(py.get(part, "type"), "text") === "text"));

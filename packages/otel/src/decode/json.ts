@@ -1,3 +1,4 @@
+import { hasBareLongNumber } from "./bare-long.js";
 import { jsonErrorOffset, lineColumn } from "./json-error-position.js";
 import { OtlpDecodeError } from "./otlp-decode-error.js";
 import type { OtlpTracesJson } from "./otlp-json-types.js";
@@ -10,9 +11,9 @@ import type { OtlpTracesJson } from "./otlp-json-types.js";
  * never follow those characters directly. The lookahead rejects fractions and exponents.
  */
 const LONG_INT64_FIELD = /([{,]\s*"(?:intValue|int_value|[A-Za-z_]*(?:UnixNano|unix_nano))"\s*:\s*)(-?[1-9]\d{15,})(?=\s*[,}\]])/g;
-// A cheap first look: most exports (the OpenTelemetry JS SDK's among them) quote their 64-bit
-// values, so no bare number of 16 digits follows a colon and the text goes to JSON.parse as is.
-const BARE_LONG = /:\s*-?\d{16}/;
+// A cheap first look (hasBareLongNumber): most exports (the OpenTelemetry JS SDK's among them)
+// quote their 64-bit values, so no bare number of 16 digits follows a colon and the text goes to
+// JSON.parse as is.
 
 export interface ParseOtlpJsonOptions {
   /** Line number of the text's first line in its file, for messages (JSON Lines). Default 1. */
@@ -31,7 +32,7 @@ export interface ParseOtlpJsonOptions {
 export function parseOtlpJson(text: string, options: ParseOtlpJsonOptions = {}): OtlpTracesJson {
   let value: unknown;
   try {
-    value = JSON.parse(BARE_LONG.test(text) ? text.replace(LONG_INT64_FIELD, quoteUnsafe) : text);
+    value = JSON.parse(hasBareLongNumber(text) ? text.replace(LONG_INT64_FIELD, quoteUnsafe) : text);
   } catch (error) {
     throw jsonSyntaxError(text, error, options.line ?? 1);
   }
