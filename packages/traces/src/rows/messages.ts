@@ -5,7 +5,7 @@
  */
 import { isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
-import { coerceResult, errored, parseJsonOr, resultText } from "./tool-result.js";
+import { errored, parseJsonOr, resultText } from "./tool-result.js";
 import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type HalfRead } from "./vercel-parts.js";
 
 // Source objects are read with plain property access (`message.role`): none of the keys read
@@ -16,6 +16,9 @@ import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type
 class Transcript {
   readonly steps: Dict[] = [];
   private byId: Map<string, Dict> | undefined; // made on the first call with an id
+
+  /** `parse(text)`: `parseJsonOr`, or its shared form when the steps are only read. */
+  constructor(readonly parse: (text: string) => unknown) {}
 
   call(step: Dict, id: unknown): void {
     this.steps.push(step);
@@ -63,10 +66,11 @@ function textOf(value: unknown): string {
  * text step, whatever the order in the source. Non-dict messages and blocks are skipped, roles
  * other than user, assistant and tool are ignored, and `is_error` is honoured only on Anthropic
  * `tool_result` blocks. Vercel AI SDK tool parts, which Python cannot read, are read on top
- * (vercel-parts.ts); `halfRead` hears of each part that still cannot be.
+ * (vercel-parts.ts); `halfRead` hears of each part that still cannot be. `parse` reads JSON
+ * texts (results, arguments); `parseJsonShared` when the steps are only read.
  */
-export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore): Dict[] {
-  const transcript = new Transcript();
+export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore, parse: (text: string) => unknown = parseJsonOr): Dict[] {
+  const transcript = new Transcript(parse);
   for (const message of messages) {
     if (!isDict(message)) continue;
     const role = textOf(message.role);
@@ -77,7 +81,7 @@ export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRe
     else if (role === "tool" && blocks.some(isToolPart)) readToolParts(transcript, blocks, halfRead);
     else if (role === "tool") {
       const id = textOf(message.tool_call_id) || textOf(message.tool_use_id);
-      transcript.attach(coerceResult(raw), textOf(message.name), id);
+      transcript.attach(transcript.parse(resultText(raw)), textOf(message.name), id);
     }
   }
   return transcript.steps;
@@ -89,7 +93,7 @@ function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown
     if (!isDict(block) || block.type !== "tool_result") continue;
     results++;
     const text = resultText(block.content);
-    let result = parseJsonOr(text);
+    let result = transcript.parse(text);
     if (truthy(block.is_error)) result = errored(result, text);
     transcript.attach(result, textOf(block.name), textOf(block.tool_use_id));
   }
@@ -121,7 +125,7 @@ function readAssistant(transcript: Transcript, message: Dict, raw: unknown, bloc
       const nested = call.function;
       const fn = isDict(nested) ? nested : call; // the flat form {name, arguments}
       let args = fn.arguments;
-      if (typeof args === "string") args = parseJsonOr(args);
+      if (typeof args === "string") args = transcript.parse(args);
       transcript.call({ tool: textOf(fn.name), arguments: isDict(args) ? args : {} }, call.id);
     }
   }
