@@ -34,8 +34,13 @@ class Transcript {
       byId.delete(id);
       // Unreachable in practice (traces.md §16.7): a bound call is removed from byId when answered.
       if (target !== undefined && target.result !== undefined) target = undefined;
+      if (target !== undefined) {
+        // Each call sits in byId under one id at most, the one just removed: nothing to sweep.
+        target.result = result;
+        return;
+      }
     }
-    if (target === undefined) target = this.unanswered(name);
+    target = this.unanswered(name);
     if (target === undefined) {
       this.steps.push({ tool: name, arguments: {}, result });
       return;
