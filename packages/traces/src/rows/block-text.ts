@@ -11,7 +11,8 @@ export function blockText(value: unknown): string {
   if (Array.isArray(value)) {
     let out = "";
     let first = true;
-    for (const block of value) {
+    for (let i = 0; i < value.length; i++) {
+      const block = value[i];
       // Plain property reads: neither key exists on Object.prototype.
       if (!isDict(block) || block.type !== "text") continue;
       const text = block.text;

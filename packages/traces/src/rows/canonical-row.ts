@@ -117,7 +117,10 @@ function sourceSteps(row: Dict, halfRead: HalfRead, shared: boolean): Dict[] {
     if (!Array.isArray(value) || value.length === 0) continue;
     const steps: Dict[] = [];
     // Non-dict steps are dropped (Python skips them; `steps: 5` is no list and counts as absent).
-    for (const step of value) if (isDict(step)) steps.push(shared ? normalizeOwnStep(step) : normalizeStep(step));
+    for (let i = 0; i < value.length; i++) {
+      const step = value[i];
+      if (isDict(step)) steps.push(shared ? normalizeOwnStep(step) : normalizeStep(step));
+    }
     return steps;
   }
   const messages = get(row, "messages");
@@ -152,7 +155,7 @@ function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown,
 function rowPrompt(row: Dict, steps: readonly Dict[]): string {
   const prompt = firstText(row, PROMPT_KEYS);
   if (prompt !== "") return prompt;
-  for (const step of steps) if (has(step, "user")) return pyStr(step.user);
+  for (let i = 0; i < steps.length; i++) if (has(steps[i], "user")) return pyStr(steps[i].user);
   return "";
 }
 

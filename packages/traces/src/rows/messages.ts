@@ -5,6 +5,7 @@
  */
 import { isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
+import { CallsById } from "./calls-by-id.js";
 import { errored, parseJsonOr, resultText } from "./tool-result.js";
 import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type HalfRead } from "./vercel-parts.js";
 
@@ -15,27 +16,29 @@ import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type
 /** The steps of one transcript and the calls still waiting for a result, by call id. */
 class Transcript {
   readonly steps: Dict[] = [];
-  private byId: Map<string, Dict> | undefined; // made on the first call with an id
-
-  /** `parse(text)`: `parseJsonOr`, or its shared form when the steps are only read. */
-  constructor(readonly parse: (text: string) => unknown) {}
+  /**
+   * `parse(text)`: `parseJsonOr`, or its shared form when the steps are only read. `byId`
+   * comes cleared, and is the caller's to clear again.
+   */
+  constructor(
+    readonly parse: (text: string) => unknown,
+    private readonly byId: CallsById,
+  ) {}
 
   call(step: Dict, id: unknown): void {
     this.steps.push(step);
-    if (truthy(id)) (this.byId ??= new Map()).set(pyStr(id), step);
+    if (truthy(id)) this.byId.set(pyStr(id), step);
   }
 
   /** `_attach`: bind a result by id, then by name, then to the oldest unanswered call; else an orphan step. */
   attach(result: unknown, name: string, id: string): void {
     let target: Dict | undefined;
-    const byId = this.byId;
-    if (id !== "" && byId !== undefined) {
-      target = byId.get(id);
-      byId.delete(id);
+    if (id !== "") {
+      target = this.byId.take(id);
       // Unreachable in practice (traces.md §16.7): a bound call is removed from byId when answered.
       if (target !== undefined && target.result !== undefined) target = undefined;
       if (target !== undefined) {
-        // Each call sits in byId under one id at most, the one just removed: nothing to sweep.
+        // Each call sits in byId under one id at most, the one just removed: nothing to forget.
         target.result = result;
         return;
       }
@@ -46,13 +49,15 @@ class Transcript {
       return;
     }
     target.result = result;
-    if (byId !== undefined) for (const [key, step] of byId) if (step === target) byId.delete(key);
+    this.byId.forget(target);
   }
 
   /** The first unanswered call named `name`, else the first unanswered call. */
   private unanswered(name: string): Dict | undefined {
     let first: Dict | undefined;
-    for (const step of this.steps) {
+    const steps = this.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const step = steps[i];
       if (step.tool === undefined || step.result !== undefined) continue;
       if (name !== "" && step.tool === name) return step;
       first ??= step;
@@ -60,6 +65,9 @@ class Transcript {
     return first;
   }
 }
+
+// Plain-text content has no blocks: one shared empty list rather than one per message.
+const NO_BLOCKS: readonly unknown[] = Object.freeze([]);
 
 /** `py_str(value or "")` */
 function textOf(value: unknown): string {
@@ -71,16 +79,29 @@ function textOf(value: unknown): string {
  * text step, whatever the order in the source. Non-dict messages and blocks are skipped, roles
  * other than user, assistant and tool are ignored, and `is_error` is honoured only on Anthropic
  * `tool_result` blocks. Vercel AI SDK tool parts, which Python cannot read, are read on top
- * (vercel-parts.ts); `halfRead` hears of each part that still cannot be. `parse` reads JSON
- * texts (results, arguments); `parseJsonShared` when the steps are only read.
+ * (vercel-parts.ts); `halfRead` hears of each part that still cannot be. `parse` reads result
+ * texts: `parseJsonShared` when the steps are only read.
  */
 export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore, parse: (text: string) => unknown = parseJsonOr): Dict[] {
-  const transcript = new Transcript(parse);
-  for (const message of messages) {
+  // The spare CallsById is lent out; a transcript read while it is out (from a halfRead hook) makes its own.
+  const byId = spare ?? new CallsById();
+  spare = null;
+  try {
+    return readMessages(new Transcript(parse, byId), messages, halfRead);
+  } finally {
+    byId.clear();
+    spare = byId;
+  }
+}
+
+function readMessages(transcript: Transcript, messages: readonly unknown[], halfRead: HalfRead): Dict[] {
+  // Walked by index: an iterator result per message or block is garbage.
+  for (let m = 0; m < messages.length; m++) {
+    const message = messages[m];
     if (!isDict(message)) continue;
     const role = textOf(message.role);
     const raw = message.content;
-    const blocks: readonly unknown[] = Array.isArray(raw) ? raw : [];
+    const blocks: readonly unknown[] = Array.isArray(raw) ? raw : NO_BLOCKS;
     if (role === "user") readUser(transcript, raw, blocks);
     else if (role === "assistant") readAssistant(transcript, message, raw, blocks, halfRead);
     else if (role === "tool" && blocks.some(isToolPart)) readToolParts(transcript, blocks, halfRead);
@@ -94,7 +115,8 @@ export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRe
 
 function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown[]): void {
   let results = 0;
-  for (const block of blocks) {
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b];
     if (!isDict(block) || block.type !== "tool_result") continue;
     results++;
     const text = resultText(block.content);
@@ -108,7 +130,8 @@ function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown
 }
 
 function readAssistant(transcript: Transcript, message: Dict, raw: unknown, blocks: readonly unknown[], halfRead: HalfRead): void {
-  for (const block of blocks) {
+  for (let b = 0; b < blocks.length; b++) {
+    const block = blocks[b];
     if (!isDict(block)) continue;
     if (block.type === "tool_use") {
       const input = block.input;
@@ -125,12 +148,15 @@ function readAssistant(transcript: Transcript, message: Dict, raw: unknown, bloc
   // or a non-dict element raises AttributeError there; we skip what it would crash on.
   const calls = message.tool_calls;
   if (Array.isArray(calls)) {
-    for (const call of calls) {
+    for (let c = 0; c < calls.length; c++) {
+      const call = calls[c];
       if (!isDict(call)) continue;
       const nested = call.function;
       const fn = isDict(nested) ? nested : call; // the flat form {name, arguments}
       let args = fn.arguments;
-      if (typeof args === "string") args = transcript.parse(args);
+      // Parsed afresh even for the report: arguments carry per-call ids and rarely repeat, and a
+      // memo of unique texts only churns.
+      if (typeof args === "string") args = parseJsonOr(args);
       transcript.call({ tool: textOf(fn.name), arguments: isDict(args) ? args : {} }, call.id);
     }
   }
@@ -152,3 +178,5 @@ function readToolParts(transcript: Transcript, parts: readonly unknown[], halfRe
 }
 
 function ignore(): void {}
+
+let spare: CallsById | null = new CallsById();
