@@ -177,7 +177,7 @@ describe("stepsFromMessages, call ids", () => {
   it("binds every result by id in a long transcript (past the short lists)", () => {
     const steps = stepsFromMessages(chat(50, "c"));
     expect(steps).toHaveLength(50);
-    steps.forEach((step, i) => expect(step).toEqual({ tool: "t", arguments: { i }, result: i }));
+    expect(steps).toEqual(Array.from({ length: 50 }, (_, i) => ({ tool: "t", arguments: { i }, result: i })));
   });
 
   it("reads a transcript from inside a halfRead hook without disturbing the one being read", () => {
