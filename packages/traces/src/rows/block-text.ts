@@ -11,8 +11,7 @@ export function blockText(value: unknown): string {
   if (Array.isArray(value)) {
     let out = "";
     let first = true;
-    for (let i = 0; i < value.length; i++) {
-      const block = value[i];
+    for (const block of value) {
       // Plain property reads: neither key exists on Object.prototype.
       if (!isDict(block) || block.type !== "text") continue;
       const text = block.text;

@@ -29,8 +29,6 @@ export class RowLoader {
   private keys: string[] | undefined;
   /** Whether a label key is one the loader rewrites, so the label must be read after the rewrite. */
   private labelReadsRewritten = false;
-  /** Set while `view` loads: the row is only read, so it may share the source's steps and parsed values. */
-  private shared = false;
 
   /** `onHalfRead(reason)` is called while the row it is about is being loaded, once per unread part. */
   constructor(
@@ -46,6 +44,11 @@ export class RowLoader {
 
   /** The canonical row, or null when the row is dropped. The input row is never mutated. */
   load(source: unknown): TraceRow | null {
+    return this.read(source, false);
+  }
+
+  /** `load`; `shared`: the row is only read, so it may share the source's steps and parsed values. */
+  private read(source: unknown, shared: boolean): TraceRow | null {
     if (!isDict(source)) {
       this.dropped.not_object++;
       return null;
@@ -57,7 +60,7 @@ export class RowLoader {
       this.labelReadsRewritten = this.keys.some((key) => REWRITTEN.has(key));
     }
     this.rowHalfRead = false;
-    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten, this.halfReadHook, this.shared);
+    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten, this.halfReadHook, shared);
     if (row === null) this.dropped.no_signal++;
     else if (this.rowHalfRead) this.halfRead++;
     return row;
@@ -70,12 +73,7 @@ export class RowLoader {
    */
   view(source: unknown): TraceRow | null {
     if (isDict(source) && this.keys !== undefined && !this.labelReadsRewritten && isCanonical(source, this.keys, this.threshold)) return source as TraceRow;
-    this.shared = true;
-    try {
-      return this.load(source);
-    } finally {
-      this.shared = false;
-    }
+    return this.read(source, true);
   }
 }
 
@@ -155,7 +153,7 @@ function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown,
 function rowPrompt(row: Dict, steps: readonly Dict[]): string {
   const prompt = firstText(row, PROMPT_KEYS);
   if (prompt !== "") return prompt;
-  for (let i = 0; i < steps.length; i++) if (has(steps[i], "user")) return pyStr(steps[i].user);
+  for (const step of steps) if (has(step, "user")) return pyStr(step.user);
   return "";
 }
 

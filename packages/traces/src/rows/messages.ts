@@ -5,7 +5,6 @@
  */
 import { isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
-import { CallsById } from "./calls-by-id.js";
 import { errored, parseJsonOr, resultText } from "./tool-result.js";
 import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type HalfRead } from "./vercel-parts.js";
 
@@ -16,48 +15,47 @@ import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type
 /** The steps of one transcript and the calls still waiting for a result, by call id. */
 class Transcript {
   readonly steps: Dict[] = [];
-  /**
-   * `parse(text)`: `parseJsonOr`, or its shared form when the steps are only read. `byId`
-   * comes cleared, and is the caller's to clear again.
-   */
-  constructor(
-    readonly parse: (text: string) => unknown,
-    private readonly byId: CallsById,
-  ) {}
+  // Calls by id as two short lists, a call's id at its index (setting an id again rebinds it);
+  // an id is "" once answered. A Map per transcript, and the table it reallocates as entries
+  // go, were most of the loader's garbage on chat rows.
+  private readonly ids: string[] = [];
+  private readonly calls: Dict[] = [];
+
+  /** `parse(text)`: `parseJsonOr`, or its shared form when the steps are only read. */
+  constructor(readonly parse: (text: string) => unknown) {}
 
   call(step: Dict, id: unknown): void {
     this.steps.push(step);
-    if (truthy(id)) this.byId.set(pyStr(id), step);
+    if (!truthy(id)) return;
+    const key = pyStr(id);
+    const at = this.ids.indexOf(key);
+    if (at >= 0) this.calls[at] = step;
+    else {
+      this.ids.push(key);
+      this.calls.push(step);
+    }
   }
 
   /** `_attach`: bind a result by id, then by name, then to the oldest unanswered call; else an orphan step. */
   attach(result: unknown, name: string, id: string): void {
-    let target: Dict | undefined;
-    if (id !== "") {
-      target = this.byId.take(id);
-      // Unreachable in practice (traces.md §16.7): a bound call is removed from byId when answered.
-      if (target !== undefined && target.result !== undefined) target = undefined;
-      if (target !== undefined) {
-        // Each call sits in byId under one id at most, the one just removed: nothing to forget.
-        target.result = result;
-        return;
-      }
-    }
-    target = this.unanswered(name);
+    const at = id === "" ? -1 : this.ids.indexOf(id);
+    let target = at < 0 ? undefined : this.calls[at];
+    if (at >= 0) this.ids[at] = "";
+    // Unreachable in practice (traces.md §16.7): a bound call loses its id when answered.
+    if (target !== undefined && target.result !== undefined) target = undefined;
+    target ??= this.unanswered(name);
     if (target === undefined) {
       this.steps.push({ tool: name, arguments: {}, result });
       return;
     }
     target.result = result;
-    this.byId.forget(target);
+    for (let i = 0; i < this.calls.length; i++) if (this.calls[i] === target) this.ids[i] = "";
   }
 
   /** The first unanswered call named `name`, else the first unanswered call. */
   private unanswered(name: string): Dict | undefined {
     let first: Dict | undefined;
-    const steps = this.steps;
-    for (let i = 0; i < steps.length; i++) {
-      const step = steps[i];
+    for (const step of this.steps) {
       if (step.tool === undefined || step.result !== undefined) continue;
       if (name !== "" && step.tool === name) return step;
       first ??= step;
@@ -67,7 +65,7 @@ class Transcript {
 }
 
 // Plain-text content has no blocks: one shared empty list rather than one per message.
-const NO_BLOCKS: readonly unknown[] = Object.freeze([]);
+const NO_BLOCKS: readonly unknown[] = [];
 
 /** `py_str(value or "")` */
 function textOf(value: unknown): string {
@@ -83,21 +81,8 @@ function textOf(value: unknown): string {
  * texts: `parseJsonShared` when the steps are only read.
  */
 export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore, parse: (text: string) => unknown = parseJsonOr): Dict[] {
-  // The spare CallsById is lent out; a transcript read while it is out (from a halfRead hook) makes its own.
-  const byId = spare ?? new CallsById();
-  spare = null;
-  try {
-    return readMessages(new Transcript(parse, byId), messages, halfRead);
-  } finally {
-    byId.clear();
-    spare = byId;
-  }
-}
-
-function readMessages(transcript: Transcript, messages: readonly unknown[], halfRead: HalfRead): Dict[] {
-  // Walked by index: an iterator result per message or block is garbage.
-  for (let m = 0; m < messages.length; m++) {
-    const message = messages[m];
+  const transcript = new Transcript(parse);
+  for (const message of messages) {
     if (!isDict(message)) continue;
     const role = textOf(message.role);
     const raw = message.content;
@@ -115,8 +100,7 @@ function readMessages(transcript: Transcript, messages: readonly unknown[], half
 
 function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown[]): void {
   let results = 0;
-  for (let b = 0; b < blocks.length; b++) {
-    const block = blocks[b];
+  for (const block of blocks) {
     if (!isDict(block) || block.type !== "tool_result") continue;
     results++;
     const text = resultText(block.content);
@@ -130,8 +114,7 @@ function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown
 }
 
 function readAssistant(transcript: Transcript, message: Dict, raw: unknown, blocks: readonly unknown[], halfRead: HalfRead): void {
-  for (let b = 0; b < blocks.length; b++) {
-    const block = blocks[b];
+  for (const block of blocks) {
     if (!isDict(block)) continue;
     if (block.type === "tool_use") {
       const input = block.input;
@@ -148,8 +131,7 @@ function readAssistant(transcript: Transcript, message: Dict, raw: unknown, bloc
   // or a non-dict element raises AttributeError there; we skip what it would crash on.
   const calls = message.tool_calls;
   if (Array.isArray(calls)) {
-    for (let c = 0; c < calls.length; c++) {
-      const call = calls[c];
+    for (const call of calls) {
       if (!isDict(call)) continue;
       const nested = call.function;
       const fn = isDict(nested) ? nested : call; // the flat form {name, arguments}
@@ -178,5 +160,3 @@ function readToolParts(transcript: Transcript, parts: readonly unknown[], halfRe
 }
 
 function ignore(): void {}
-
-let spare: CallsById | null = new CallsById();
