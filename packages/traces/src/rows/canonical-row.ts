@@ -8,7 +8,7 @@ import { get, has, isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/
 import { stepsFromMessages } from "./messages.js";
 import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
 import { holdsResponseItems, responseItemRowSteps } from "./response-items.js";
-import { parseJsonOr, parseJsonShared } from "./tool-result.js";
+import { parseJsonShared } from "./tool-result.js";
 import { withoutKey } from "./object.js";
 import type { TraceRow } from "./schema.js";
 import type { HalfRead } from "./vercel-parts.js";
@@ -115,16 +115,13 @@ function sourceSteps(row: Dict, halfRead: HalfRead, shared: boolean): Dict[] {
     if (!Array.isArray(value) || value.length === 0) continue;
     const steps: Dict[] = [];
     // Non-dict steps are dropped (Python skips them; `steps: 5` is no list and counts as absent).
-    for (let i = 0; i < value.length; i++) {
-      const step = value[i];
-      if (isDict(step)) steps.push(shared ? normalizeOwnStep(step) : normalizeStep(step));
-    }
+    for (const step of value) if (isDict(step)) steps.push(shared ? normalizeOwnStep(step) : normalizeStep(step));
     return steps;
   }
   const messages = get(row, "messages");
   // Steps built from messages are new objects: renamed in place of being copied.
   // Without messages, Responses items in `input`/`output` (whileai-ts only: BEYOND.md).
-  const steps = Array.isArray(messages) ? stepsFromMessages(messages, halfRead, shared ? parseJsonShared : parseJsonOr) : responseItemRowSteps(row);
+  const steps = Array.isArray(messages) ? stepsFromMessages(messages, halfRead, shared ? parseJsonShared : undefined) : responseItemRowSteps(row);
   for (let i = 0; i < steps.length; i++) steps[i] = normalizeOwnStep(steps[i]);
   return steps;
 }

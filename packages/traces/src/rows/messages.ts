@@ -40,8 +40,8 @@ class Transcript {
   attach(result: unknown, name: string, id: string): void {
     const at = id === "" ? -1 : this.ids.indexOf(id);
     let target = at < 0 ? undefined : this.calls[at];
-    if (at >= 0) this.ids[at] = "";
-    // Unreachable in practice (traces.md §16.7): a bound call loses its id when answered.
+    // Unreachable in practice (traces.md §16.7): a bound call loses its id when answered (the
+    // sweep below), so a later result with that id never finds it.
     if (target !== undefined && target.result !== undefined) target = undefined;
     target ??= this.unanswered(name);
     if (target === undefined) {
