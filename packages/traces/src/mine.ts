@@ -7,7 +7,7 @@ import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
 import { DistinctBehaviors } from "./grading/distinct-behaviors.js";
 import { labelKeys, labelOf, type RewardKey } from "./labels.js";
-import { get, isDict, or, pyIter, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
+import { isDict, or, pyIter, pyStr, pyStrip, truthy } from "@whileai/hash-embed/internal";
 
 export interface ToolTally {
   n: number;
@@ -85,13 +85,15 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
   // Rows and steps are walked by index: an iterator result per row or step is garbage.
   const items = pyIter(rows);
   const list: readonly unknown[] = Array.isArray(items) ? items : Array.from(items);
+  // Fixed keys are read as plain properties (`row.steps`): none is a name Object.prototype
+  // carries, so only the row's own value can answer, and `get`'s check is not needed.
   while (++i < list.length) {
     const row = load === undefined ? list[i] : load(list[i]);
     if (!isDict(row)) continue;
     keys ??= labelKeys(options.rewardKey, true);
     const reward = labelOf(row, keys, options.threshold);
     behaviors.add(row);
-    const world = pyStrip(pyStr(or(get(row, "world_state"), "")));
+    const world = pyStrip(pyStr(or(row.world_state, "")));
     const knownWorld = world !== "" && !UNKNOWN_WORLDS.has(world);
     if (knownWorld) bump(worldStates, world);
 
@@ -99,19 +101,19 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
     // (a dict step with a truthy tool and a non-None result), and the first faulted one wins.
     let fault = "";
     let sawResult = false;
-    const steps = get(row, "steps");
+    const steps = row.steps;
     // A string or dict `steps` yields characters or keys, which are skipped; an int would crash Python.
     if (Array.isArray(steps)) {
       for (let s = 0; s < steps.length; s++) {
         const step = steps[s];
         if (!isDict(step)) continue;
-        const tool = get(step, "tool");
+        const tool = step.tool;
         if (!truthy(tool)) continue;
         const name = pyStr(tool);
         let tally = tools.get(name);
         if (tally === undefined) tools.set(name, (tally = { n: 0, fault_n: 0 }));
         tally.n++;
-        const result = get(step, "result");
+        const result = step.result ?? null;
         if (result !== null) {
           sawResult = true;
           const stepFault = faultFromResult(result);
@@ -123,7 +125,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
         if (reward === 0) bump(labelFailTools, name);
       }
     }
-    if (fault === "" && !sawResult) fault = faultFromPlan(get(row as Dict, "faults"));
+    if (fault === "" && !sawResult) fault = faultFromPlan(row.faults ?? null);
     if (fault === "") fault = NO_FAULT;
 
     if (fault !== NO_FAULT) bump(faults, fault);
@@ -133,7 +135,7 @@ export function mineCounters(rows: Iterable<unknown>, options: MineOptions = {},
       if (knownWorld) bump(flawWorldStates, world);
     }
     if (!readAsks) continue;
-    const prompt = pyStrip(pyStr(or(get(row, "prompt"), "")));
+    const prompt = pyStrip(pyStr(or(row.prompt, "")));
     if (prompt !== "" && !seenAsks.has(prompt)) {
       seenAsks.add(prompt);
       asks.push(prompt);

@@ -4,7 +4,7 @@
  * Python's `repr` of the payload `(tuple(shape), refusal, bucket)`, so every piece is rendered
  * exactly as Python renders it.
  */
-import { compareStrings, get, has, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
+import { compareStrings, isDict, pyJsonDumps, pyLower, pyStr, pyStringRepr, pyStrip, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { addDumpChars, asciiSet, clearSet, holdsAll } from "./dump-chars.js";
 import { resultField } from "./result-field.js";
@@ -14,9 +14,12 @@ import { PADDING_ROOM, sha256Head48, sha256Head48Of } from "../sha256.js";
 const REFUSALS = ["can't", "cannot", "unable", "won't"];
 const EMPTY: Dict = Object.freeze({}) as Dict;
 
-/** `str(d.get(key, ""))`: a missing key is "", a None value "None". */
-function strField(d: Dict, key: string): string {
-  return has(d, key) ? pyStr(d[key]) : "";
+/**
+ * `str(d.get(key, ""))` for the value `d[key]` read as a plain property (none of the fixed keys
+ * read here is a name Object.prototype carries): a missing key is "", a None value "None".
+ */
+function strField(value: unknown): string {
+  return value === undefined ? "" : pyStr(value);
 }
 
 /**
@@ -177,30 +180,30 @@ function writeArgumentTokens(out: unknown[], at: number, args: Dict): number {
 export function behaviorTokens(trajectory: unknown, out: unknown[]): number {
   // Python would crash on a non-dict trajectory; it reads as an empty one here.
   const row: Dict = isDict(trajectory) ? trajectory : EMPTY;
-  promptSource = strField(row, "prompt");
+  promptSource = strField(row.prompt);
   promptLower = null;
   prior.reset();
   let at = 0;
-  const steps = get(row, "steps");
+  const steps = row.steps;
   // A string or dict `steps` yields characters or keys: non-dicts, read as `{}`, with no tool.
   if (Array.isArray(steps)) {
     for (let i = 0; i < steps.length; i++) {
       const item = steps[i];
       const step: Dict = isDict(item) ? item : EMPTY;
-      const tool = strField(step, "tool");
+      const tool = strField(step.tool);
       if (tool === "") continue;
       out[at++] = tool;
-      const args = get(step, "arguments");
+      const args = step.arguments;
       // `s.get("arguments") or {}`: only a dict has pairs, and an empty or falsy one has none.
       if (isDict(args)) at = writeArgumentTokens(out, at, args);
       else out[at++] = 0;
-      const result = get(step, "result");
+      const result = step.result ?? null;
       out[at++] = resultField(result, readDict(result), "status");
       // Pushed after this step's arguments are read: they are judged against earlier results only.
       prior.push(result);
     }
   }
-  out[at++] = tails.get(strField(row, "final_text"));
+  out[at++] = tails.get(strField(row.final_text));
   return at;
 }
 

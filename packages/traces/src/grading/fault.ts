@@ -4,7 +4,7 @@
  * that says "garbled"; the tool's own vocabulary (`paid`, `open`) is not a fault.
  */
 import { NO_FAULT } from "../constants.js";
-import { get, has, isDict, or, PY311_DIGITS, pyLower, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
+import { get, isDict, or, PY311_DIGITS, pyLower, pyStr, pyStrip, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { readDict } from "./as-dict.js";
 import { resultField } from "./result-field.js";
 import { TextMemo } from "../text-memo.js";
@@ -68,7 +68,7 @@ function mentionsGarbled(value: unknown): boolean {
 }
 
 /** `str(data.get(key, "")).lower().strip()`: a missing key is "", a None value "none". */
-function fieldText(result: unknown, data: Dict, key: string): string {
+function fieldText(result: unknown, data: Dict, key: "status" | "reason"): string {
   const text = resultField(result, data, key);
   return text === "" ? text : pyStrip(pyLower(text));
 }
@@ -116,13 +116,14 @@ function statusOf(result: unknown, data: Dict): StatusVerdict {
 
 /** `_step_faulted` on an already read dict, with its status verdict and garbled test worked out. */
 function faulted(data: Dict, status: StatusVerdict, garbled: boolean): boolean {
-  return status.faulted || truthy(get(data, "stale")) || garbled || errorFaulted(data, status);
+  return status.faulted || truthy(data.stale) || garbled || errorFaulted(data, status);
 }
 
 /** `_step_faulted`'s last rule: an empty error beside a status that is not clean, or an error with no status. */
 function errorFaulted(data: Dict, status: StatusVerdict): boolean {
-  if (!has(data, "error")) return false;
-  const error = pyStrip(pyStr(or(get(data, "error"), "")));
+  // Plain reads: neither "stale" nor "error" is a name Object.prototype carries.
+  if (data.error === undefined) return false;
+  const error = pyStrip(pyStr(or(data.error, "")));
   return error === "" ? !ERROR_CLEAN_STATUS.has(status.text) : status.text === "" || status.text === "error";
 }
 
@@ -146,7 +147,7 @@ export function faultFromResult(result: unknown): string {
 function judgeResult(result: unknown): string {
   const data = readDict(result);
   if (mentionsGarbled(data)) return "malformed";
-  if (truthy(get(data, "stale"))) return "stale";
+  if (truthy(data.stale)) return "stale";
   const status = statusOf(result, data);
   if (ALREADY_DONE.has(status.text) || fieldText(result, data, "reason") === "already_acted_on") return "already_done";
   if (status.known) return status.name;

@@ -5,12 +5,15 @@
  * integer-like keys ("10", "2") first, and Python writes a float literal as a float ("404.0"),
  * which a JS number forgets. Either one changes a signature or a fault chip.
  */
-import { has, pyFloatRepr, pyStr, pyStringRepr, readJson, type Dict, type JsonBuilder } from "@whileai/hash-embed/internal";
+import { pyFloatRepr, pyStr, pyStringRepr, readJson, type Dict, type JsonBuilder } from "@whileai/hash-embed/internal";
 
-/** `str(data.get(key, ""))`, where `data` is `readDict(result)`. */
-export function resultField(result: unknown, data: Dict, key: string): string {
-  if (!has(data, key)) return "";
+/**
+ * `str(data.get(key, ""))`, where `data` is `readDict(result)`. `key` is a field name no
+ * Object.prototype property carries ("status", "reason"), so a plain read finds only its own value.
+ */
+export function resultField(result: unknown, data: Dict, key: "status" | "reason"): string {
   const value = data[key];
+  if (value === undefined) return "";
   if (typeof value === "string") return value;
   // Only numbers and containers can be written differently from the text; None and bools cannot.
   if (typeof result !== "string" || value === null || typeof value === "boolean") return pyStr(value);

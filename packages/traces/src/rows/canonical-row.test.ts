@@ -63,3 +63,31 @@ describe("RowLoader.view", () => {
     expect(loader.dropped).toEqual({ not_object: 1, no_signal: 1 });
   });
 });
+
+describe("RowLoader.view on rows as read", () => {
+  const chat = () => ({
+    messages: [
+      { role: "user", content: "hi" },
+      { role: "assistant", tool_calls: [{ id: "c", function: { name: "t", arguments: "{}" } }] },
+      { role: "tool", tool_call_id: "c", content: '{"status": "ok"}' },
+    ],
+  });
+
+  it("builds what load builds, sharing parsed results that load keeps apart", () => {
+    const loader = primed();
+    const [a, b] = [loader.view(chat()), loader.view(chat())];
+    expect(a).toEqual(primed().load(chat()));
+    expect(a?.steps[1].result).toBe(b?.steps[1].result);
+    const [c, d] = [loader.load(chat()), loader.load(chat())];
+    expect(c?.steps[1].result).toEqual(d?.steps[1].result);
+    expect(c?.steps[1].result).not.toBe(d?.steps[1].result);
+  });
+
+  it("reads a step needing no rename in place, where load copies it", () => {
+    const step = { tool: "t", arguments: {}, result: "ok" };
+    const row = { prompt: "p", steps: [step], final_text: "", reward: 0.5 };
+    expect(primed().view(row)?.steps[0]).toBe(step);
+    expect(primed().load(row)?.steps[0]).not.toBe(step);
+    expect(primed().view(row)).toEqual(primed().load(row));
+  });
+});

@@ -8,6 +8,7 @@ import { get, has, isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/
 import { stepsFromMessages } from "./messages.js";
 import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
 import { holdsResponseItems, responseItemRowSteps } from "./response-items.js";
+import { parseJsonShared } from "./tool-result.js";
 import { withoutKey } from "./object.js";
 import type { TraceRow } from "./schema.js";
 import type { HalfRead } from "./vercel-parts.js";
@@ -43,6 +44,11 @@ export class RowLoader {
 
   /** The canonical row, or null when the row is dropped. The input row is never mutated. */
   load(source: unknown): TraceRow | null {
+    return this.read(source, false);
+  }
+
+  /** `load`; `shared`: the row is only read, so it may share the source's steps and parsed values. */
+  private read(source: unknown, shared: boolean): TraceRow | null {
     if (!isDict(source)) {
       this.dropped.not_object++;
       return null;
@@ -54,7 +60,7 @@ export class RowLoader {
       this.labelReadsRewritten = this.keys.some((key) => REWRITTEN.has(key));
     }
     this.rowHalfRead = false;
-    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten, this.halfReadHook);
+    const row = canonicalRow(source, this.keys, this.threshold, this.labelReadsRewritten, this.halfReadHook, shared);
     if (row === null) this.dropped.no_signal++;
     else if (this.rowHalfRead) this.halfRead++;
     return row;
@@ -67,7 +73,7 @@ export class RowLoader {
    */
   view(source: unknown): TraceRow | null {
     if (isDict(source) && this.keys !== undefined && !this.labelReadsRewritten && isCanonical(source, this.keys, this.threshold)) return source as TraceRow;
-    return this.load(source);
+    return this.read(source, true);
   }
 }
 
@@ -98,31 +104,35 @@ function isCanonical(row: Dict, keys: readonly string[], threshold: unknown): bo
 /** The keys `canonicalRow` writes. */
 const REWRITTEN = new Set(["steps", "prompt", "final_text"]);
 
-/** The steps a row holds: the first non-empty list in `STEP_KEYS`, else its chat `messages`. */
-function sourceSteps(row: Dict, halfRead: HalfRead): Dict[] {
+/**
+ * The steps a row holds: the first non-empty list in `STEP_KEYS`, else its chat `messages`.
+ * `shared`: the steps are only read, so a source step that needs no renaming is not copied and
+ * JSON texts parse to values shared across rows.
+ */
+function sourceSteps(row: Dict, halfRead: HalfRead, shared: boolean): Dict[] {
   for (const key of STEP_KEYS) {
     const value = get(row, key);
     if (!Array.isArray(value) || value.length === 0) continue;
     const steps: Dict[] = [];
     // Non-dict steps are dropped (Python skips them; `steps: 5` is no list and counts as absent).
-    for (const step of value) if (isDict(step)) steps.push(normalizeStep(step));
+    for (const step of value) if (isDict(step)) steps.push(shared ? normalizeOwnStep(step) : normalizeStep(step));
     return steps;
   }
   const messages = get(row, "messages");
   // Steps built from messages are new objects: renamed in place of being copied.
   // Without messages, Responses items in `input`/`output` (whileai-ts only: BEYOND.md).
-  const steps = Array.isArray(messages) ? stepsFromMessages(messages, halfRead) : responseItemRowSteps(row);
+  const steps = Array.isArray(messages) ? stepsFromMessages(messages, halfRead, shared ? parseJsonShared : undefined) : responseItemRowSteps(row);
   for (let i = 0; i < steps.length; i++) steps[i] = normalizeOwnStep(steps[i]);
   return steps;
 }
 
-function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown, labelReadsRewritten: boolean, halfRead: HalfRead): TraceRow | null {
+function canonicalRow(source: Dict, keys: readonly string[], threshold: unknown, labelReadsRewritten: boolean, halfRead: HalfRead, shared: boolean): TraceRow | null {
   // The label is read after the rewrite (Python's order); when no label key is rewritten it can
   // be read first, so a row whose reward goes is copied once, without it.
   let label = labelReadsRewritten ? null : labelOf(source, keys, threshold);
   let row: Dict = !labelReadsRewritten && label === null && has(source, "reward") ? withoutKey(source, "reward") : { ...source };
 
-  const steps = sourceSteps(row, halfRead);
+  const steps = sourceSteps(row, halfRead, shared);
   row.steps = steps;
 
   const prompt = rowPrompt(row, steps);

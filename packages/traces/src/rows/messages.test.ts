@@ -167,3 +167,28 @@ describe("stepsFromMessages", () => {
     expect(steps).toEqual([{ tool: "first", arguments: {} }, { tool: "second", arguments: {}, result: "r" }]);
   });
 });
+
+describe("stepsFromMessages, call ids", () => {
+  const chat = (n: number, prefix: string) => [
+    { role: "assistant", tool_calls: Array.from({ length: n }, (_, i) => ({ id: `${prefix}${i}`, function: { name: "t", arguments: `{"i": ${i}}` } })) },
+    ...Array.from({ length: n }, (_, i) => ({ role: "tool", tool_call_id: `${prefix}${n - 1 - i}`, content: `${n - 1 - i}` })),
+  ];
+
+  it("binds every result by id in a long transcript (past the short lists)", () => {
+    const steps = stepsFromMessages(chat(50, "c"));
+    expect(steps).toHaveLength(50);
+    expect(steps).toEqual(Array.from({ length: 50 }, (_, i) => ({ tool: "t", arguments: { i }, result: i })));
+  });
+
+  it("reads a transcript from inside a halfRead hook without disturbing the one being read", () => {
+    const inner: unknown[] = [];
+    const messages = [
+      { role: "assistant", tool_calls: [{ id: "a", function: { name: "t", arguments: "{}" } }] },
+      { role: "tool", content: [{ type: "tool-mystery" }] },
+      { role: "tool", tool_call_id: "a", content: "1" },
+    ];
+    const steps = stepsFromMessages(messages, () => inner.push(stepsFromMessages(chat(2, "a"))));
+    expect(inner).toEqual([[{ tool: "t", arguments: { i: 0 }, result: 0 }, { tool: "t", arguments: { i: 1 }, result: 1 }]]);
+    expect(steps).toEqual([{ tool: "t", arguments: {}, result: 1 }]);
+  });
+});

@@ -5,7 +5,7 @@
  */
 import { isDict, pyStr, truthy, type Dict } from "@whileai/hash-embed/internal";
 import { blockText } from "./block-text.js";
-import { coerceResult, errored, parseJsonOr, resultText } from "./tool-result.js";
+import { errored, parseJsonOr, resultText } from "./tool-result.js";
 import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type HalfRead } from "./vercel-parts.js";
 
 // Source objects are read with plain property access (`message.role`): none of the keys read
@@ -15,30 +15,43 @@ import { isToolPart, TOOL_CALL, TOOL_RESULT, toolCallStep, toolResultValue, type
 /** The steps of one transcript and the calls still waiting for a result, by call id. */
 class Transcript {
   readonly steps: Dict[] = [];
-  private byId: Map<string, Dict> | undefined; // made on the first call with an id
+  // Calls by id as two short lists, a call's id at its index (setting an id again rebinds it);
+  // an id is "" once answered. A Map per transcript, and the table it reallocates as entries
+  // go, were most of the loader's garbage on chat rows. The lists are searched, so a transcript
+  // of n calls costs about n² comparisons (as the Map's sweep did): 15 ms at 1,000 calls in one
+  // row, 0.6 s at 10,000, 15 s at 50,000 (the Map: 20 ms, 0.45 s, 10 s).
+  private readonly ids: string[] = [];
+  private readonly calls: Dict[] = [];
+
+  /** `parse(text)`: `parseJsonOr`, or its shared form when the steps are only read. */
+  constructor(readonly parse: (text: string) => unknown) {}
 
   call(step: Dict, id: unknown): void {
     this.steps.push(step);
-    if (truthy(id)) (this.byId ??= new Map()).set(pyStr(id), step);
+    if (!truthy(id)) return;
+    const key = pyStr(id);
+    const at = this.ids.indexOf(key);
+    if (at >= 0) this.calls[at] = step;
+    else {
+      this.ids.push(key);
+      this.calls.push(step);
+    }
   }
 
   /** `_attach`: bind a result by id, then by name, then to the oldest unanswered call; else an orphan step. */
   attach(result: unknown, name: string, id: string): void {
-    let target: Dict | undefined;
-    const byId = this.byId;
-    if (id !== "" && byId !== undefined) {
-      target = byId.get(id);
-      byId.delete(id);
-      // Unreachable in practice (traces.md §16.7): a bound call is removed from byId when answered.
-      if (target !== undefined && target.result !== undefined) target = undefined;
-    }
-    if (target === undefined) target = this.unanswered(name);
+    const at = id === "" ? -1 : this.ids.indexOf(id);
+    let target = at < 0 ? undefined : this.calls[at];
+    // Unreachable in practice (traces.md §16.7): a bound call loses its id when answered (the
+    // sweep below), so a later result with that id never finds it.
+    if (target !== undefined && target.result !== undefined) target = undefined;
+    target ??= this.unanswered(name);
     if (target === undefined) {
       this.steps.push({ tool: name, arguments: {}, result });
       return;
     }
     target.result = result;
-    if (byId !== undefined) for (const [key, step] of byId) if (step === target) byId.delete(key);
+    for (let i = 0; i < this.calls.length; i++) if (this.calls[i] === target) this.ids[i] = "";
   }
 
   /** The first unanswered call named `name`, else the first unanswered call. */
@@ -53,6 +66,9 @@ class Transcript {
   }
 }
 
+// Plain-text content has no blocks: one shared empty list rather than one per message.
+const NO_BLOCKS: readonly unknown[] = [];
+
 /** `py_str(value or "")` */
 function textOf(value: unknown): string {
   return truthy(value) ? pyStr(value) : "";
@@ -63,21 +79,22 @@ function textOf(value: unknown): string {
  * text step, whatever the order in the source. Non-dict messages and blocks are skipped, roles
  * other than user, assistant and tool are ignored, and `is_error` is honoured only on Anthropic
  * `tool_result` blocks. Vercel AI SDK tool parts, which Python cannot read, are read on top
- * (vercel-parts.ts); `halfRead` hears of each part that still cannot be.
+ * (vercel-parts.ts); `halfRead` hears of each part that still cannot be. `parse` reads result
+ * texts: `parseJsonShared` when the steps are only read.
  */
-export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore): Dict[] {
-  const transcript = new Transcript();
+export function stepsFromMessages(messages: readonly unknown[], halfRead: HalfRead = ignore, parse: (text: string) => unknown = parseJsonOr): Dict[] {
+  const transcript = new Transcript(parse);
   for (const message of messages) {
     if (!isDict(message)) continue;
     const role = textOf(message.role);
     const raw = message.content;
-    const blocks: readonly unknown[] = Array.isArray(raw) ? raw : [];
+    const blocks: readonly unknown[] = Array.isArray(raw) ? raw : NO_BLOCKS;
     if (role === "user") readUser(transcript, raw, blocks);
     else if (role === "assistant") readAssistant(transcript, message, raw, blocks, halfRead);
     else if (role === "tool" && blocks.some(isToolPart)) readToolParts(transcript, blocks, halfRead);
     else if (role === "tool") {
       const id = textOf(message.tool_call_id) || textOf(message.tool_use_id);
-      transcript.attach(coerceResult(raw), textOf(message.name), id);
+      transcript.attach(transcript.parse(resultText(raw)), textOf(message.name), id);
     }
   }
   return transcript.steps;
@@ -89,7 +106,7 @@ function readUser(transcript: Transcript, raw: unknown, blocks: readonly unknown
     if (!isDict(block) || block.type !== "tool_result") continue;
     results++;
     const text = resultText(block.content);
-    let result = parseJsonOr(text);
+    let result = transcript.parse(text);
     if (truthy(block.is_error)) result = errored(result, text);
     transcript.attach(result, textOf(block.name), textOf(block.tool_use_id));
   }
@@ -121,6 +138,8 @@ function readAssistant(transcript: Transcript, message: Dict, raw: unknown, bloc
       const nested = call.function;
       const fn = isDict(nested) ? nested : call; // the flat form {name, arguments}
       let args = fn.arguments;
+      // Parsed afresh even for the report: arguments carry per-call ids and rarely repeat, and a
+      // memo of unique texts only churns.
       if (typeof args === "string") args = parseJsonOr(args);
       transcript.call({ tool: textOf(fn.name), arguments: isDict(args) ? args : {} }, call.id);
     }

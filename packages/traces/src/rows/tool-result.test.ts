@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coerceResult, errored, parseJsonOr } from "./tool-result.js";
+import { coerceResult, errored, parseJsonOr, parseJsonShared } from "./tool-result.js";
 
 describe("coerceResult", () => {
   it("parses JSON text and keeps other text (traces.md §3.4 examples)", () => {
@@ -53,5 +53,12 @@ describe("errored", () => {
     expect(errored({ price: 298 }, '{"price":298.0}').error).toBe('{"price": 298.0}');
     expect(errored([1], "[1e2]").error).toBe("[100.0]");
     expect(errored("s", '"s"').error).toBe("s");
+  });
+});
+
+describe("parseJsonShared", () => {
+  it("answers as parseJsonOr does, one value per text", () => {
+    for (const text of ['{"status": "ok"}', "[1, 2.5]", "plain", "", "NaN", '"s"']) expect(parseJsonShared(text)).toEqual(parseJsonOr(text));
+    expect(parseJsonShared('{"status": "ok"}')).toBe(parseJsonShared('{"status": "ok"}'));
   });
 });

@@ -17,6 +17,17 @@ export function parseJsonOr(text: string): unknown {
   }
 }
 
+/**
+ * `parseJsonOr` for readers that only read the value (the report): tools repeat their result
+ * texts across rows, so each short text is parsed once and its value shared by every row that
+ * holds it. Never for rows handed back to a caller, who may change one row's value.
+ */
+export function parseJsonShared(text: string): unknown {
+  return sharedValues.get(text);
+}
+
+const sharedValues = new TextMemo(parseJsonOr, 256, 4096);
+
 function mayOpenJson(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
