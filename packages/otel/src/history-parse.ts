@@ -14,7 +14,7 @@ import * as py from "@whileai/hash-embed/internal";
 import { parseValue } from "./attributes.js";
 import { EventLists } from "./conventions/event-lists.js";
 import { FlatLists } from "./conventions/flat-lists.js";
-import type { MessageRead } from "./conventions/message.js";
+import { copyRead, type MessageRead } from "./conventions/message.js";
 import { readMessageItem, readMessageList, type Side } from "./messages.js";
 
 interface ListRead {
@@ -58,12 +58,7 @@ export class HistoryParser {
     const last = this.last;
     let read: MessageRead;
     if (last !== null && last.side === side && items === this.items && this.extended === last.items) {
-      read = {
-        texts: last.read.texts.slice(),
-        calls: last.read.calls.slice(),
-        responses: last.read.responses.slice(),
-        historyCalls: last.read.historyCalls.slice(),
-      };
+      read = copyRead(last.read);
       for (let i = last.items.length; i < items.length; i++) readMessageItem(read, items[i], side);
     } else {
       read = readMessageList(items, side);

@@ -6,10 +6,10 @@
  * their read is the previous read (a read is a fold over the messages, as in history-parse.ts)
  * and only the new events are decoded, parsed and read. Anything else is read whole.
  */
-import type * as py from "@whileai/hash-embed/internal";
+import * as py from "@whileai/hash-embed/internal";
 import { readMessageItem, readMessageList, type Side } from "../messages.js";
 import { otlpValue } from "../otlp-value.js";
-import type { MessageRead } from "./message.js";
+import { copyRead, type MessageRead } from "./message.js";
 
 /** An event as the span lists it: its name, and its attributes not yet decoded. */
 export interface RawEvent {
@@ -31,7 +31,7 @@ export class EventLists {
     const last = this.states.get(side);
     let read: MessageRead;
     if (last && extendsEvents(events, last.events)) {
-      read = { texts: last.read.texts.slice(), calls: last.read.calls.slice(), responses: last.read.responses.slice(), historyCalls: last.read.historyCalls.slice() };
+      read = copyRead(last.read);
       for (let i = last.events.length; i < events.length; i++) readMessageItem(read, message(events[i]), side);
     } else {
       read = readMessageList(events.map(message), side);
@@ -68,7 +68,5 @@ function sameAttributes(a: unknown, b: unknown): boolean {
 }
 
 function isItem(item: unknown): item is { key: string; value?: unknown } {
-  if (typeof item !== "object" || item === null || Array.isArray(item)) return false;
-  const proto = Object.getPrototypeOf(item);
-  return (proto === Object.prototype || proto === null) && typeof (item as { key?: unknown }).key === "string";
+  return py.isDict(item) && typeof item.key === "string";
 }

@@ -10,7 +10,7 @@
 import type { Attributes } from "../attributes.js";
 import { readMessageItem, readMessageList, type Side } from "../messages.js";
 import { flatTree, type FlatNode } from "./flattened.js";
-import type { MessageRead } from "./message.js";
+import { copyRead, type MessageRead } from "./message.js";
 
 const INDEX = /^\d+$/;
 
@@ -46,7 +46,7 @@ export class FlatLists {
     const top = last ? extendedTop(last, keys, values, lead) : null;
     let read: MessageRead;
     if (last && top !== null) {
-      read = { texts: last.read.texts.slice(), calls: last.read.calls.slice(), responses: last.read.responses.slice(), historyCalls: last.read.historyCalls.slice() };
+      read = copyRead(last.read);
       for (const message of messages(flatTree(keys, values, lead, last.keys.length))) readMessageItem(read, message, side);
     } else {
       read = readMessageList(messages(flatTree(keys, values, lead, 0)), side);

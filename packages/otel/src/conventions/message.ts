@@ -42,6 +42,11 @@ export function emptyRead(): MessageRead {
   return { texts: [], calls: [], responses: [], historyCalls: [] };
 }
 
+/** A copy of `read` that more messages can be read into, leaving `read` as it was. */
+export function copyRead(read: MessageRead): MessageRead {
+  return { texts: read.texts.slice(), calls: read.calls.slice(), responses: read.responses.slice(), historyCalls: read.historyCalls.slice() };
+}
+
 export function mergeReads(reads: readonly MessageRead[]): MessageRead {
   const merged = emptyRead();
   for (const read of reads) {
