@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { onDeprecation } from "./deprecation.js";
 import { formatTraceReport } from "./format-trace-report.js";
 import { traceReport } from "./trace-report.js";
+import { pyLower } from "@whileai/hash-embed/internal";
 import { inferHarness, type InferredTool } from "../harness.js";
 import { TRACES } from "../testing/reference-traces.js";
 
@@ -104,6 +105,21 @@ describe("traceReport", () => {
     const rows = ["where is order 4412", "Where is  ORDER 4412", " where\u3000is\x1corder 4412\x85", "WHERE IS ORDER 4412\ufeff"].map((prompt) => ({ prompt }));
     expect(traceReport(rows).unique_prompts).toBe(2);
     expect(traceReport([{ prompt: "", steps: [{ tool: "a" }] }, { steps: [{ tool: "b" }] }, { prompt: 12 }, { prompt: "12" }]).unique_prompts).toBe(2);
+  });
+
+  it("counts prompts as Python's split and join would, for any text (fast-check prints a failing seed)", () => {
+    // `" ".join(s.lower().split())` spelled out: Python's whitespace, runs of it dropped at the edges.
+    const SPACE = /[\t-\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
+    const reference = (prompt: string) => pyLower(prompt).split(SPACE).filter((piece) => piece !== "").join(" ");
+    const piece = fc.oneof(fc.constantFrom(" ", "  ", "\t", "\n", "\x1c", "\x85", "\xa0", "\u2000", "\u3000", "\ufeff", "A", "b", "\u0130", "\u00c9", "\u1e9e", "\u{10400}"), fc.string({ maxLength: 3 }));
+    const prompt = fc.array(piece, { maxLength: 6 }).map((pieces) => pieces.join(""));
+    fc.assert(
+      fc.property(fc.array(prompt, { maxLength: 8 }), (prompts) => {
+        const rows = prompts.map((text) => ({ prompt: text, steps: [{ tool: "t" }] }));
+        expect(traceReport(rows).unique_prompts).toBe(new Set(prompts.map(reference)).size);
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it("runs the census on the raw rows: a legacy-only label is advisory, not ungraded", () => {

@@ -13,7 +13,7 @@ import { buildDimensions } from "../dimensions/build-dimensions.js";
 import { aimDimensions } from "../dimensions/dimensions-from-traces.js";
 import type { RewardKey } from "../labels.js";
 import { mineCounters, type MinedCounters, type ToolTally } from "../mine.js";
-import { type Dict, get, isDict, or, pyCollapse, pyIter, pyLower, pyStr, truthy } from "@whileai/hash-embed/internal";
+import { type Dict, get, isDict, or, pyCollapse, pyIter, pyStr, truthy } from "@whileai/hash-embed/internal";
 import { RowLoader } from "../rows/canonical-row.js";
 import { parseOptions } from "../rows/options.js";
 import { labelCensus, type LabelCensus } from "./label-census.js";
@@ -76,7 +76,8 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
   const census = labelCensus(raw, { rewardKey: rewardKey as RewardKey, threshold });
   const kept = rowPrompts.length;
   const prompts = new Set<string>();
-  for (let i = 0; i < kept; i++) prompts.add(promptKey(rowPrompts[i]));
+  // `" ".join(py_str(prompt or "").lower().split())`; pyCollapse skips the split for a tidy ASCII prompt.
+  for (let i = 0; i < kept; i++) prompts.add(pyCollapse(pyStr(or(rowPrompts[i], ""))));
 
   const report: TraceReport = {
     traces: kept,
@@ -100,16 +101,6 @@ export function traceReport(traces: Iterable<unknown>, options: TraceReportOptio
     if (foreign.length > 0) report.foreign_tools = foreign;
   }
   return report;
-}
-
-// Anything `" ".join(s.split())` would change: a non-space whitespace, two spaces, an edge space.
-const UNCOLLAPSED = /[\t-\r\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]|^ | {2}| $/;
-
-/** `" ".join(py_str(prompt or "").lower().split())`, skipping the split for the usual tidy prompt. */
-function promptKey(prompt: unknown): string {
-  if (typeof prompt !== "string") return pyCollapse(pyStr(or(prompt, "")));
-  const lower = pyLower(prompt);
-  return UNCOLLAPSED.test(lower) ? pyCollapse(prompt) : lower;
 }
 
 /**

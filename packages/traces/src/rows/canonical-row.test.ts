@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { RowLoader } from "./canonical-row.js";
 
@@ -89,5 +90,56 @@ describe("RowLoader.view on rows as read", () => {
     expect(primed().view(row)?.steps[0]).toBe(step);
     expect(primed().load(row)?.steps[0]).not.toBe(step);
     expect(primed().view(row)).toEqual(primed().load(row));
+  });
+});
+
+describe("RowLoader.view on random rows", () => {
+  const text = fc.oneof(fc.constantFrom("", " ", "ok", '{"status": "ok"}', '{"status": "timeout"}', "[1, 2]", "42", '{"a": 1'), fc.string({ maxLength: 4 }));
+  const value = fc.oneof(text, fc.constantFrom(0, 1, true, false, "1", "0.5", 0.5, null, [], {}), fc.jsonValue({ maxDepth: 2 }));
+  const openai = fc.record(
+    {
+      role: fc.constantFrom("user", "assistant", "tool", "system"),
+      content: fc.oneof(text, fc.constant(null)),
+      tool_calls: fc.array(fc.record({ id: fc.constantFrom("a", "b", ""), function: fc.record({ name: fc.constantFrom("t", "u", ""), arguments: fc.oneof(text, value) }) }), { maxLength: 2 }),
+      tool_call_id: fc.constantFrom("a", "b", ""),
+      name: fc.constantFrom("t", "u"),
+    },
+    { requiredKeys: ["role"] },
+  );
+  const block = fc.oneof(
+    fc.record({ type: fc.constant("text"), text }),
+    fc.record({ type: fc.constant("tool_use"), id: fc.constantFrom("a", "b"), name: fc.constantFrom("t", "u"), input: value }),
+    fc.record({ type: fc.constant("tool_result"), tool_use_id: fc.constantFrom("a", "b"), content: text, is_error: fc.boolean() }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constant("tool-call"), toolCallId: fc.constantFrom("a", "b"), toolName: fc.constantFrom("t", ""), input: value }, { requiredKeys: ["type"] }),
+    fc.record({ type: fc.constant("tool-result"), toolCallId: fc.constantFrom("a", "b"), toolName: fc.constant("t"), output: fc.oneof(value, fc.record({ type: fc.constantFrom("json", "text", "error-text", "content"), value })) }, { requiredKeys: ["type"] }),
+    value,
+  );
+  const blocks = fc.record({ role: fc.constantFrom("user", "assistant", "tool"), content: fc.array(block, { maxLength: 3 }) });
+  const step = fc.dictionary(fc.constantFrom("tool", "arguments", "result", "input", "output", "args", "user", "text", "constructor", "__proto__"), value, { maxKeys: 4 });
+  const KEYS = ["prompt", "question", "final_text", "final", "reward", "qwen_reward", "score", "steps", "tool_trace", "messages", "constructor", "__proto__", "toString", "ts"];
+  const field = fc.oneof(value, fc.array(step, { maxLength: 3 }), fc.array(fc.oneof(openai, blocks), { maxLength: 4 }));
+  // Entries through Object.fromEntries, so a "__proto__" key is data, as JSON.parse makes it.
+  const row = fc.oneof(
+    { weight: 6, arbitrary: fc.array(fc.tuple(fc.constantFrom(...KEYS), field), { maxLength: 6 }).map((entries) => Object.fromEntries(entries)) },
+    { weight: 1, arbitrary: value },
+  );
+  const rewardKey = fc.constantFrom(undefined, "reward", "score", ["score", "reward"], "steps", "prompt", "constructor", "__proto__");
+  const threshold = fc.constantFrom(undefined, 0.5, "0.7", true);
+
+  it("views what load builds, for any label key, threshold and message shape", () => {
+    fc.assert(
+      fc.property(fc.array(row, { maxLength: 6 }), rewardKey, threshold, (rows, key, bar) => {
+        const viewer = new RowLoader(key, bar);
+        const loader = new RowLoader(key, bar);
+        for (const source of rows) {
+          const before = JSON.stringify(source);
+          expect(viewer.view(source)).toEqual(loader.load(source));
+          expect(JSON.stringify(source)).toBe(before);
+        }
+        expect(viewer.dropped).toEqual(loader.dropped);
+        expect(viewer.halfRead).toBe(loader.halfRead);
+      }),
+      { numRuns: 1500 },
+    );
   });
 });

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { ARG_KEYS, RESULT_KEYS } from "../constants.js";
-import { normalizeStep } from "./normalize-step.js";
+import { has, type Dict } from "@whileai/hash-embed/internal";
+import { normalizeOwnStep, normalizeStep } from "./normalize-step.js";
+import { withKeyMoved } from "./object.js";
 
 describe("normalizeStep", () => {
   afterEach(() => {
@@ -46,5 +49,57 @@ describe("normalizeStep", () => {
     const out = normalizeStep(step);
     expect(Object.keys(out)).toEqual(["tool", "__proto__", "arguments"]);
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+  });
+});
+
+/** The rename as specified: the argument alias moved first, then the result alias, one copy each. */
+function renamedOneByOne(step: Dict): Dict {
+  if (!has(step, "tool")) return step;
+  const renameFirst = (from: Dict, aliases: readonly string[], target: string): Dict => {
+    if (has(from, target)) return from;
+    for (const key of aliases) if (has(from, key)) return withKeyMoved(from, key, target);
+    return from;
+  };
+  return renameFirst(renameFirst(step, ARG_KEYS, "arguments"), RESULT_KEYS, "result");
+}
+
+describe("normalizeOwnStep", () => {
+  afterEach(() => {
+    ARG_KEYS.splice(0, ARG_KEYS.length, "arguments", "input", "args", "parameters");
+    RESULT_KEYS.splice(0, RESULT_KEYS.length, "result", "output", "response");
+  });
+
+  const KEYS = ["tool", "arguments", "result", "input", "args", "parameters", "output", "response", "params", "constructor", "__proto__", "toString", "x"];
+  // Entries through Object.fromEntries, so a "__proto__" key is data, as JSON.parse makes it.
+  const step = fc
+    .array(fc.tuple(fc.constantFrom(...KEYS), fc.oneof(fc.constant(null), fc.integer(), fc.string({ maxLength: 3 }))), { maxLength: 8 })
+    .map((entries) => Object.fromEntries(entries) as Dict);
+  // Alias lists a caller may have extended, some naming the other rename's keys.
+  const extensions = fc.constantFrom<[string[], string[]]>(
+    [[], []],
+    [["params"], ["observation"]],
+    [[], ["arguments"]],
+    [["result"], []],
+    [[], ["input"]],
+    [["output"], []],
+    [["constructor"], ["toString"]],
+    [["__proto__"], ["__proto__"]],
+  );
+
+  it("moves both aliases in one copy exactly as renaming one by one does, key order included", () => {
+    fc.assert(
+      fc.property(step, extensions, (source, [args, results]) => {
+        ARG_KEYS.splice(4, ARG_KEYS.length, ...args);
+        RESULT_KEYS.splice(3, RESULT_KEYS.length, ...results);
+        const before = Object.entries(source);
+        const out = normalizeOwnStep(source);
+        const expected = renamedOneByOne(source);
+        expect(Object.entries(out)).toEqual(Object.entries(expected));
+        expect(out === source).toBe(expected === source);
+        expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+        expect(Object.entries(source)).toEqual(before);
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

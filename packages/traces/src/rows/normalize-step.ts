@@ -19,12 +19,36 @@ export function normalizeStep(step: Dict): Dict {
  * returned without a copy when nothing moves, since no caller holds the original.
  */
 export function normalizeOwnStep(step: Dict): Dict {
-  if (!has(step, "tool")) return step;
+  // Fixed keys read as plain properties: none is an Object.prototype name, so only the step's
+  // own value can answer. The aliases, which callers may extend, go through `has`.
+  if (step.tool === undefined) return step;
+  const args = step.arguments !== undefined ? undefined : firstPresent(step, ARG_KEYS);
+  const result = step.result !== undefined ? undefined : firstPresent(step, RESULT_KEYS);
+  if (args === undefined && result === undefined) return step;
+  // Both move: one copy, unless an alias list names the other rename's keys and the second
+  // rename must see the first one's output.
+  if (args !== undefined && result !== undefined && args !== "result" && !RESULT_KEYS.includes("arguments") && !RESULT_KEYS.includes(args)) {
+    return withBothMoved(step, args, result);
+  }
   return renameFirst(renameFirst(step, ARG_KEYS, "arguments"), RESULT_KEYS, "result");
+}
+
+function firstPresent(step: Dict, aliases: readonly string[]): string | undefined {
+  for (const key of aliases) if (has(step, key)) return key;
+  return undefined;
+}
+
+/** `args` moved to `arguments`, then `result` to `result`, both appended last, in one copy. */
+function withBothMoved(step: Dict, args: string, result: string): Dict {
+  // Object rest copies with CreateDataProperty, so a "__proto__" key stays data.
+  const { [args]: _args, [result]: _result, ...out } = step;
+  out.arguments = step[args];
+  out.result = step[result];
+  return out;
 }
 
 function renameFirst(step: Dict, aliases: readonly string[], target: string): Dict {
   if (has(step, target)) return step;
-  for (const key of aliases) if (has(step, key)) return withKeyMoved(step, key, target);
-  return step;
+  const key = firstPresent(step, aliases);
+  return key === undefined ? step : withKeyMoved(step, key, target);
 }
