@@ -22,16 +22,13 @@ export function clearSet(set: AsciiSet): void {
   set[3] = 0;
 }
 
-function addText(set: AsciiSet, text: string): void {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    set[c >>> 5] |= 1 << (c & 31);
-  }
-}
-
+// A shift takes its count mod 32, so `1 << c` is the bit of `c` in its word.
 function setOf(text: string): AsciiSet {
   const set = asciiSet();
-  addText(set, text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    set[c >>> 5] |= 1 << c;
+  }
   return set;
 }
 
@@ -109,7 +106,7 @@ function addString(set: AsciiSet, s: string): void {
 export function holdsAll(set: AsciiSet, needle: string): boolean {
   for (let i = 0; i < needle.length; i++) {
     const c = needle.charCodeAt(i);
-    if (c > 0x7f || (set[c >>> 5] & (1 << (c & 31))) === 0) return false;
+    if (c > 0x7f || (set[c >>> 5] & (1 << c)) === 0) return false;
   }
   return true;
 }
