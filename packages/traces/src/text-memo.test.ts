@@ -17,3 +17,15 @@ describe("TextMemo", () => {
     expect(calls).toEqual(["ab", "long", "long", "cd", "ef", "ab"]);
   });
 });
+
+describe("TextMemo of numbers", () => {
+  it("keeps numbers whatever their length; -0 and 0 share a key, as do all NaNs", () => {
+    const calls: number[] = [];
+    const memo = new TextMemo<string, number>((x) => {
+      calls.push(x);
+      return String(x);
+    }, 0, 8);
+    expect([memo.get(123456.5), memo.get(123456.5), memo.get(0), memo.get(-0), memo.get(Number.NaN), memo.get(Number.NaN)]).toEqual(["123456.5", "123456.5", "0", "0", "NaN", "NaN"]);
+    expect(calls).toEqual([123456.5, 0, Number.NaN]);
+  });
+});

@@ -1,8 +1,9 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
-import { pyJsonDumps } from "@whileai/hash-embed/internal";
+import { pyJsonDumps, pyLower, pyStr, pyStrip } from "@whileai/hash-embed/internal";
 import { behaviorPayload, behaviorSignature, payloadSignature, signatureCache } from "./behavior-signature.js";
+import { seededRandom } from "../testing/seeded-random.js";
 
 /** The signature of a payload whose Python repr is written out by hand. */
 const hashOf = (repr: string) => bytesToHex(sha256(utf8ToBytes(repr))).slice(0, 12);
@@ -232,5 +233,33 @@ describe("argument provenance against earlier results", () => {
         }
       }
     }
+  });
+});
+
+describe("argument provenance against the prompt", () => {
+  // Python: `str(v).strip().lower()` is "absent" when empty, else "user" when in `prompt.lower()`.
+  const want = (prompt: string, value: unknown) => {
+    const text = pyLower(pyStrip(pyStr(value)));
+    return text === "" ? "absent" : pyLower(prompt).includes(text) ? "user" : "invented";
+  };
+  const SEED = 20261206;
+  const random = seededRandom(SEED);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+  const PIECES = ["a", "A", "-", "1", "12", "0", " ", "\t", "\u00a0", "\u3000", "é", "É", "İ", "ς", "Σ", "ß", "😀", "\u{1c89}", "ord", "ORD-7", "1e16", "nan", "inf", "0.0", "-0.0", "x_y", "@", "[", "_"];
+  const text = () => Array.from({ length: Math.floor(random() * 6) }, () => pick(PIECES)).join("");
+  const NUMBERS = [0, -0, 1, -1, 7, 12, 0.5, -0.5, 1e16, 1e-7, 123456789012, 2 ** 64, 1.5e300, Number.NaN, Infinity, -Infinity, 59.99];
+
+  it(`answers as the plain computation on seeded random prompts and values (seed ${SEED})`, () => {
+    const seen = new Set<string>();
+    for (let n = 0; n < 3000; n++) {
+      const numeric = random() < 0.4;
+      const value = numeric ? (random() < 0.8 ? pick(NUMBERS) : Math.round(random() * 2000) / 100) : text();
+      const prompt = numeric && random() < 0.5 ? `${text()}${pyStr(pick(NUMBERS))}${text()}` : `${text()}${typeof value === "string" && random() < 0.3 ? value.toUpperCase() : ""}${text()}`;
+      const row = { prompt, steps: [{ tool: "t", arguments: { v: value }, result: {} }] };
+      const answer = want(prompt, value);
+      seen.add(answer);
+      expect(behaviorPayload(row), `seed ${SEED}, case ${n}: ${JSON.stringify(prompt)} ${String(value)}`).toContain(`(('v', '${answer}'),)`);
+    }
+    expect([...seen].sort()).toEqual(["absent", "invented", "user"]);
   });
 });

@@ -67,9 +67,14 @@ const prior = new Prior();
 let promptSource = "";
 let promptLower: string | null = null;
 
+// A float's `str` (its shortest round-trip digits) is the dearest part of reading an argument,
+// and amounts repeat. A Map takes -0 and 0 for one key; both read "0".
+const numberTexts = new TextMemo<string, number>(pyStr, 0, 4096);
+
 /** `_arg_provenance`: where an argument value came from. */
 function provenance(value: unknown): string {
-  const text = pyLower(pyStrip(pyStr(value)));
+  // A number's `str` has neither spaces nor capitals.
+  const text = typeof value === "number" ? numberTexts.get(value) : pyLower(pyStrip(pyStr(value)));
   if (text === "") return "absent";
   promptLower ??= pyLower(promptSource);
   if (promptLower.includes(text)) return "user";

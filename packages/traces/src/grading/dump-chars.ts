@@ -22,16 +22,13 @@ export function clearSet(set: AsciiSet): void {
   set[3] = 0;
 }
 
-function addText(set: AsciiSet, text: string): void {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    set[c >>> 5] |= 1 << (c & 31);
-  }
-}
-
+// A shift takes its count mod 32, so `1 << c` is the bit of `c` in its word.
 function setOf(text: string): AsciiSet {
   const set = asciiSet();
-  addText(set, text);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    set[c >>> 5] |= 1 << c;
+  }
   return set;
 }
 
@@ -82,24 +79,34 @@ function addValue(set: AsciiSet, x: unknown): void {
   }
 }
 
-/** A string's characters as json.dumps writes them, lowercased: ASCII as is, the rest escaped. */
+/**
+ * A string's characters as json.dumps writes them, lowercased: ASCII as is, the rest escaped.
+ * The words are gathered in locals and stored once, not read and written back per character; a
+ * capital takes its small letter's bit (the same bit, one word up).
+ */
 function addString(set: AsciiSet, s: string): void {
+  let punctuation = 0;
+  let symbols = 0;
+  let letters = 0;
+  let escaped = false;
   for (let i = 0; i < s.length; i++) {
-    let c = s.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
-      addSet(set, ESCAPE);
-      continue;
-    }
-    if (c >= 0x41 && c <= 0x5a) c += 0x20;
-    set[c >>> 5] |= 1 << (c & 31);
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) escaped = true;
+    else if (c < 0x40) punctuation |= 1 << c;
+    else if (c >= 0x60 || (c > 0x40 && c < 0x5b)) letters |= 1 << c;
+    else symbols |= 1 << c;
   }
+  set[1] |= punctuation;
+  set[2] |= symbols;
+  set[3] |= letters;
+  if (escaped) addSet(set, ESCAPE);
 }
 
 /** Whether every character of `needle` is in `set` (so a non-ASCII one never is). */
 export function holdsAll(set: AsciiSet, needle: string): boolean {
   for (let i = 0; i < needle.length; i++) {
     const c = needle.charCodeAt(i);
-    if (c > 0x7f || (set[c >>> 5] & (1 << (c & 31))) === 0) return false;
+    if (c > 0x7f || (set[c >>> 5] & (1 << c)) === 0) return false;
   }
   return true;
 }
