@@ -90,10 +90,7 @@ export function labelStateOf(row: unknown, keys: readonly string[], threshold?: 
 export function labelOf(row: unknown, keys: readonly string[], threshold?: unknown): Label | null {
   if (!isDict(row)) return null;
   for (let i = 0; i < keys.length; i++) {
-    const key = keys[i];
-    // The usual key read as a plain property: "reward" is no Object.prototype name, so only
-    // the row's own value can answer, and `get`'s check per call is not needed.
-    const value = key === "reward" ? ((row as Dict).reward ?? null) : get(row as Dict, key);
+    const value = get(row as Dict, keys[i]);
     if (value === null) continue;
     const label = labelAt(value, threshold);
     if (label !== null) return label;

@@ -4,6 +4,7 @@
  * distinct behaviours, the flawed rows, the distinct asks and the labelled failures.
  */
 import { NO_FAULT, UNKNOWN_WORLDS } from "./constants.js";
+import { bump } from "./counter.js";
 import { faultFromPlan, faultFromResult } from "./grading/fault.js";
 import { DistinctBehaviors } from "./grading/distinct-behaviors.js";
 import { labelKeys, labelOf, type RewardKey } from "./labels.js";
@@ -40,10 +41,6 @@ export type MinedTraces = { [K in keyof MinedCounters]: MinedCounters[K] extends
 export interface MineOptions {
   rewardKey?: RewardKey;
   threshold?: unknown;
-}
-
-function bump(counter: Map<string, number>, key: string): void {
-  counter.set(key, (counter.get(key) ?? 0) + 1);
 }
 
 /** `mine_traces(rows, reward_key=, threshold=)`. Labels read `reward`, then `qwen_reward`, unless a key is named. */

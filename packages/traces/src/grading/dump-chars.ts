@@ -79,27 +79,17 @@ function addValue(set: AsciiSet, x: unknown): void {
   }
 }
 
-/**
- * A string's characters as json.dumps writes them, lowercased: ASCII as is, the rest escaped.
- * The words are gathered in locals and stored once, not read and written back per character; a
- * capital takes its small letter's bit (the same bit, one word up).
- */
+/** A string's characters as json.dumps writes them, lowercased: ASCII as is, the rest escaped. */
 function addString(set: AsciiSet, s: string): void {
-  let punctuation = 0;
-  let symbols = 0;
-  let letters = 0;
-  let escaped = false;
   for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) escaped = true;
-    else if (c < 0x40) punctuation |= 1 << c;
-    else if (c >= 0x60 || (c > 0x40 && c < 0x5b)) letters |= 1 << c;
-    else symbols |= 1 << c;
+    let c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) {
+      addSet(set, ESCAPE);
+      continue;
+    }
+    if (c >= 0x41 && c <= 0x5a) c += 0x20;
+    set[c >>> 5] |= 1 << c;
   }
-  set[1] |= punctuation;
-  set[2] |= symbols;
-  set[3] |= letters;
-  if (escaped) addSet(set, ESCAPE);
 }
 
 /** Whether every character of `needle` is in `set` (so a non-ASCII one never is). */

@@ -8,6 +8,7 @@ import { LEGACY_REWARD_KEYS, NOT_BINARY, SDK_NUMERIC_KEYS, TRACE_REPORT_LIST_CAP
 import { asNumber, labelKeys, labelOf, labelStateOf, rowsPhrase, type RewardKey } from "../labels.js";
 import { compareStrings, get, isDict, isNone, pyRepr, sortedBy, sortedStrings } from "@whileai/hash-embed/internal";
 import { warnLegacyRewardKey } from "./deprecation.js";
+import { bump } from "../counter.js";
 
 export interface LabelCensusOptions {
   /** The label column, or several tried in order; replaces the default `reward`. */
@@ -29,10 +30,6 @@ export interface LabelCensus {
 }
 
 const LEGACY_KEYS: ReadonlySet<string> = new Set(LEGACY_REWARD_KEYS);
-
-function bump(counter: Map<string, number>, key: string): void {
-  counter.set(key, (counter.get(key) ?? 0) + 1);
-}
 
 /** `_label_census(rows, reward_key=, threshold=)`. Non-dict rows are ignored by every counter. */
 export function labelCensus(rows: Iterable<unknown>, options: LabelCensusOptions = {}): LabelCensus {
