@@ -25,12 +25,15 @@ export function normalizeOwnStep(step: Dict): Dict {
   const args = step.arguments !== undefined ? undefined : firstPresent(step, ARG_KEYS);
   const result = step.result !== undefined ? undefined : firstPresent(step, RESULT_KEYS);
   if (args === undefined && result === undefined) return step;
-  // Both move: one copy, unless an alias list names the other rename's keys and the second
-  // rename must see the first one's output.
-  if (args !== undefined && result !== undefined && args !== "result" && !RESULT_KEYS.includes("arguments") && !RESULT_KEYS.includes(args)) {
-    return withBothMoved(step, args, result);
+  // An alias list that names the other rename's keys makes the second rename read the first
+  // one's output: those steps are renamed one at a time. Otherwise the moves found above are
+  // made in one copy.
+  if (args === "result" || RESULT_KEYS.includes("arguments") || (args !== undefined && RESULT_KEYS.includes(args))) {
+    return renameFirst(renameFirst(step, ARG_KEYS, "arguments"), RESULT_KEYS, "result");
   }
-  return renameFirst(renameFirst(step, ARG_KEYS, "arguments"), RESULT_KEYS, "result");
+  if (result === undefined) return withKeyMoved(step, args as string, "arguments");
+  if (args === undefined) return withKeyMoved(step, result, "result");
+  return withBothMoved(step, args, result);
 }
 
 function firstPresent(step: Dict, aliases: readonly string[]): string | undefined {
