@@ -11,13 +11,12 @@
  */
 import type { TextCounts } from "./text-counts.js";
 import { embedRows, NO_WORDS, type EmbeddedRows } from "./embedded-rows.js";
-import { ExactQuery } from "./python-cosine.js";
+import { blockAt, ExactQuery } from "./python-cosine.js";
 import type { ByteSpace } from "./byte-space.js";
 import type { ScanCall, ScreenKernel } from "./kernel.js";
 import type { SourceLayout } from "./source-store.js";
 import {
   BATCH_ROWS,
-  BLOCK_STRIDE,
   CANDIDATES,
   LANES,
   MAX_EXPANDED,
@@ -160,11 +159,12 @@ export class NearestFinder {
     const query = this.queries[row];
     let best = 0.0;
     let bestJ = -1;
-    const { originals } = this.sources;
+    const { originals, base, norms } = this.sources;
+    const { u8, f64 } = this.space;
     // Slots are in norm order, not index order (norm-order.ts): a tie goes to the lower index,
     // as Python's strict > over sources in index order gives it.
     const consider = (stored: number) => {
-      const sim = query.cosineWithBlock(this.space.u8, this.sources.base + Math.floor(stored / LANES) * BLOCK_STRIDE, stored % LANES);
+      const sim = query.cosineWithStored(u8, blockAt(base, stored), stored % LANES, f64, norms / 8 + 2 * stored);
       if (sim > best || (sim === best && sim > 0 && originals[stored] < originals[bestJ])) {
         best = sim;
         bestJ = stored;

@@ -43,28 +43,18 @@ export class ExactQuery {
     return this;
   }
 
-  /** Python's cosine against the source in `lane` of the block at byte `block` of `u8`. */
-  cosineWithBlock(u8: Uint8Array, block: number, lane: number): number {
-    let squares = 0;
-    for (let b = 0; b < DIM; b++) {
-      const c = u8[block + b * LANES + lane];
-      squares += c * c;
-    }
-    const norm = Math.sqrt(squares) || 1.0;
-    let sum = 0;
-    for (let b = 0; b < DIM; b++) {
-      const c = u8[block + b * LANES + lane];
-      if (c !== 0) {
-        const y = c / norm;
-        sum += y * y;
-      }
-    }
+  /**
+   * Python's cosine against the stored source in `lane` of the block at byte `block` of `u8`,
+   * its norms at `f64[norms]` (`writeSourceNorms`): only the row's buckets are read.
+   */
+  cosineWithStored(u8: Uint8Array, block: number, lane: number, f64: Float64Array, norms: number): number {
+    const divisor = f64[norms];
     let dot = 0;
     for (let k = 0; k < this.size; k++) {
       const c = u8[block + this.nonzero[k] * LANES + lane];
-      if (c !== 0) dot += this.values[k] * (c / norm);
+      if (c !== 0) dot += this.values[k] * (c / divisor);
     }
-    return this.finish(dot, powHalf(sum));
+    return this.finish(dot, f64[norms + 1]);
   }
 
   /** Python's cosine against a source kept as sparse counts (one with a count above 255). */
@@ -91,6 +81,23 @@ export class ExactQuery {
     if (this.norm === 0 || sourceNorm === 0) return 0.0;
     return dot / (this.norm * sourceNorm);
   }
+}
+
+/**
+ * A stored source's norms as Python takes them, into `f64[at]` and `f64[at + 1]`: `_normalize`'s
+ * divisor sqrt(C) (C, the sum of its squared counts, is exact), then the normalised vector's
+ * length `sum(y * y) ** 0.5` over its nonzero counts in bucket order, given as (bucket, count)
+ * byte pairs at `pairs[from, to)`. Written once per source, when the store is sealed.
+ */
+export function writeSourceNorms(pairs: Uint8Array, from: number, to: number, squares: number, f64: Float64Array, at: number): void {
+  const divisor = Math.sqrt(squares) || 1.0;
+  let sum = 0;
+  for (let e = from; e < to; e += 2) {
+    const y = pairs[e + 1] / divisor;
+    sum += y * y;
+  }
+  f64[at] = divisor;
+  f64[at + 1] = powHalf(sum);
 }
 
 /** Byte offset of source `index`'s block in a source region starting at `base`. */

@@ -1,17 +1,20 @@
 /**
  * The held-out sources in the compact form the kernels read: bucket counts as bytes, 16
- * sources a block (layout.ts), 261 bytes a source. While sources stream in, each is kept as its
+ * sources a block (layout.ts), 261 bytes a source (277 with its norms, below). While sources stream in, each is kept as its
  * list of (bucket, count) bytes; sealing puts them in norm order (norm-order.ts) and writes each
  * one once, into its final lane, with its block's header (moving lanes after the fact cost more
  * than embedding a small scan's sources).
  * Sources that cannot help are not stored: a text with no words scores 0.0 and never wins, and
  * a repeat of an earlier vector scores the same as it, so strict `>` keeps the earlier index.
  * A source with a count above 255 does not fit a byte and is kept sparse, scanned exactly.
+ * After the blocks, each stored source's two norms as Python takes them (f64 each, in slot
+ * order), so the exact recomputation of a candidate reads only the buckets of the row.
  */
 import type { ByteSpace } from "./byte-space.js";
 import type { TextCounts } from "./text-counts.js";
 import { BLOCK_STRIDE, CMAX, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
 import { normOrder, SCALE_SLACK } from "./norm-order.js";
+import { writeSourceNorms } from "./python-cosine.js";
 
 /** A source too large for a byte per bucket. */
 export interface SparseSource {
@@ -24,6 +27,8 @@ export interface SparseSource {
 export interface SourceLayout {
   base: number;
   blocks: number;
+  /** Byte offset of the stored sources' norms: 16 bytes a slot (python-cosine.ts, `writeSourceNorms`). */
+  norms: number;
   stored: number;
   originals: Int32Array;
   sparse: SparseSource[];
@@ -53,6 +58,11 @@ export class SourceStore {
 
   get blocks(): number {
     return Math.ceil(this.stored / LANES);
+  }
+
+  /** Where the norms start: right after the blocks (a block's size is a multiple of 8). */
+  private get norms(): number {
+    return this.base + this.blocks * BLOCK_STRIDE;
   }
 
   /** Adds the embedded text of source number `this.count`. */
@@ -138,7 +148,7 @@ export class SourceStore {
 
   /** Call after `seal`: what the kernels and the workers read. */
   layout(): SourceLayout {
-    return { base: this.base, blocks: this.blocks, stored: this.stored, originals: this.originals.subarray(0, this.stored), sparse: this.sparse };
+    return { base: this.base, blocks: this.blocks, norms: this.norms, stored: this.stored, originals: this.originals.subarray(0, this.stored), sparse: this.sparse };
   }
 
   /**
@@ -154,8 +164,9 @@ export class SourceStore {
     this.mask = 0;
     const { stored, entries, starts } = this;
     const order = normOrder(this.squares, stored);
-    this.space.ensure(this.base + this.blocks * BLOCK_STRIDE);
-    const { u8, u32, f32 } = this.space;
+    this.space.ensure(this.norms + stored * 16);
+    const { u8, u32, f32, f64 } = this.space;
+    const norms = this.norms / 8;
     const originals = new Int32Array(stored);
     const squares = new Uint32Array(stored);
     for (let first = 0; first < stored; first += LANES) {
@@ -171,6 +182,7 @@ export class SourceStore {
           cmax = Math.max(cmax, entries[e + 1]);
         }
         const c = this.squares[from];
+        writeSourceNorms(entries, starts[from], starts[from + 1], c, f64, norms + 2 * d);
         const root = Math.sqrt(c);
         f32[(block + RS) / 4 + lane] = Math.fround(1 / root);
         scale = Math.min(scale, Math.fround(root * SCALE_SLACK));

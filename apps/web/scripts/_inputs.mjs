@@ -1,0 +1,11 @@
+import { build } from "esbuild";
+import { readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+const withoutWasm = { name: "w", setup(b) { b.onLoad({ filter: /kernel-bytes\.generated\.js$/ }, (args) => ({ contents: [...readFileSync(args.path, "utf8").matchAll(/export const (\w+) =/g)].map((m) => `export const ${m[1]} = "";`).join("\n"), loader: "js" })); } };
+const r = await build({ stdin: { contents: 'export * from "@whileai/traces"; export * from "@whileai/hash-embed";', resolveDir: "/work/main/apps/web", loader: "js" }, bundle: true, minify: true, platform: "browser", format: "esm", target: "es2022", write: false, metafile: true, plugins: [withoutWasm], logLevel: "silent" });
+const code = r.outputFiles[0].contents;
+console.log("gzip bytes", gzipSync(code, { level: 9 }).length, "min", code.length);
+const ins = Object.entries(Object.values(r.metafile.outputs)[0].inputs).sort((a,b)=>b[1].bytesInOutput-a[1].bytesInOutput);
+let zod=0; for (const [p,i] of ins) if (/zod/.test(p)) zod+=i.bytesInOutput;
+console.log("zod min bytes", zod);
+for (const [p,i] of ins.slice(0,40)) console.log(i.bytesInOutput, p.replace(/.*packages\//,""));
