@@ -38,19 +38,20 @@ function scanRow(space: ByteSpace, call: ScanCall, row: number, blockFrom: numbe
   const nOff = call.nOff >> 2;
   const nCnt = call.nCnt >> 2;
 
+  // Source offsets reach 4 GiB: they are shifted unsigned, as `>>` turns them negative past 2^31.
   for (let k = blockFrom; k < blockTo; k++) {
     const blk = call.src + k * BLOCK_STRIDE;
-    const need = Math.max(Math.floor(low * f32[(blk + SCALE) >> 2]), 1);
+    const need = Math.max(Math.floor(low * f32[(blk + SCALE) >>> 2]), 1);
     let any = false;
     // Every lane's dot fits a byte (see dotsFit in assembly/scan.ts); a product can only round far above 255^2.
-    if (tokens <= MAX_EXPANDED && (tokens * u8[blk + CMAX] <= 255 || squares * u32[(blk + SQUARES_MAX) >> 2] <= 255 * 255)) {
+    if (tokens <= MAX_EXPANDED && (tokens * u8[blk + CMAX] <= 255 || squares * u32[(blk + SQUARES_MAX) >>> 2] <= 255 * 255)) {
       if (need > 255) continue;
       let a0 = 0;
       let a1 = 0;
       let a2 = 0;
       let a3 = 0;
       for (let e = e0; e < e1; e++) {
-        const w = (blk + u32[qOff + e]) >> 2;
+        const w = (blk + u32[qOff + e]) >>> 2;
         a0 += u32[w];
         a1 += u32[w + 1];
         a2 += u32[w + 2];
@@ -79,7 +80,7 @@ function scanRow(space: ByteSpace, call: ScanCall, row: number, blockFrom: numbe
     for (let lane = 0; lane < LANES; lane++) {
       const d = dots[lane];
       if (d < need) continue;
-      const s = Math.fround(Math.fround(d) * f32[(blk + RS + lane * 4) >> 2]);
+      const s = Math.fround(Math.fround(d) * f32[(blk + RS + lane * 4) >>> 2]);
       if (s < low) continue;
       if (s > best) {
         best = s;

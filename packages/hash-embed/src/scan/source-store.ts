@@ -190,9 +190,10 @@ export class SourceStore {
         originals[d] = this.originals[from];
         squares[d] = c;
       }
-      f32[(block + SCALE) >> 2] = scale;
+      // Blocks may lie past 2^31 (the space holds 4 GiB): unsigned shifts, `>>` would go negative.
+      f32[(block + SCALE) >>> 2] = scale;
       u8[block + CMAX] = cmax;
-      u32[(block + SQUARES_MAX) >> 2] = squaresMax;
+      u32[(block + SQUARES_MAX) >>> 2] = squaresMax;
     }
     this.originals = originals;
     this.squares = squares;
