@@ -26,7 +26,16 @@ const SOURCES = [
   `${"late ".repeat(60)}${"ship ".repeat(60)}`,
   ...Array.from({ length: 40 }, (_, i) => `filler prompt number ${i} about shipping and refunds ${"word ".repeat(i % 7)}`),
 ];
-const GENERATED = ["where is my order now", "please reset my password", "refund order 4412, it came late", "nothing in common here", "ship to Norway!", "the plan: cancel it today", `${"order ".repeat(80)}refund now`, `${"late ".repeat(50)}${"ship ".repeat(70)}`];
+const GENERATED = [
+  "where is my order now",
+  "please reset my password",
+  "refund order 4412, it came late",
+  "nothing in common here",
+  "ship to Norway!",
+  "the plan: cancel it today",
+  `${"order ".repeat(80)}refund now`,
+  `${"late ".repeat(50)}${"ship ".repeat(70)}`,
+];
 
 describe("sources above 2 GiB in the byte space", () => {
   for (const kernel of ["wasm", "ts"] as const) {

@@ -1,9 +1,9 @@
 /**
  * The held-out sources in the compact form the kernels read: bucket counts as bytes, 16
- * sources a block (layout.ts), 261 bytes a source (277 with its norms, below). While sources stream in, each is kept as its
- * list of (bucket, count) bytes; sealing puts them in norm order (norm-order.ts) and writes each
- * one once, into its final lane, with its block's header (moving lanes after the fact cost more
- * than embedding a small scan's sources).
+ * sources a block (layout.ts), 261 bytes a source (277 with its norms, below). While sources
+ * stream in, each is kept as its list of (bucket, count) bytes; sealing puts them in norm order
+ * (norm-order.ts) and writes each one once, into its final lane, with its block's header (moving
+ * lanes after the fact cost more than embedding a small scan's sources).
  * Sources that cannot help are not stored: a text with no words scores 0.0 and never wins, and
  * a repeat of an earlier vector scores the same as it, so strict `>` keeps the earlier index.
  * A source with a count above 255 does not fit a byte and is kept sparse, scanned exactly.
@@ -60,7 +60,7 @@ export class SourceStore {
     return Math.ceil(this.stored / LANES);
   }
 
-  /** Where the norms start: right after the blocks (a block's size is a multiple of 8). */
+  /** Where the norms start: right after the blocks, 8-aligned (the base is 64 KiB aligned, a block's size a multiple of 8). */
   private get norms(): number {
     return this.base + this.blocks * BLOCK_STRIDE;
   }
@@ -148,7 +148,14 @@ export class SourceStore {
 
   /** Call after `seal`: what the kernels and the workers read. */
   layout(): SourceLayout {
-    return { base: this.base, blocks: this.blocks, norms: this.norms, stored: this.stored, originals: this.originals.subarray(0, this.stored), sparse: this.sparse };
+    return {
+      base: this.base,
+      blocks: this.blocks,
+      norms: this.norms,
+      stored: this.stored,
+      originals: this.originals.subarray(0, this.stored),
+      sparse: this.sparse,
+    };
   }
 
   /**
