@@ -43,10 +43,18 @@ export function hashVector(text: unknown, options: HashOptions = {}): Float64Arr
 export function normalizeCounts(counts: ArrayLike<number>): Float64Array {
   let squares = 0;
   for (let i = 0; i < counts.length; i++) squares += counts[i] * counts[i];
-  // Integer squares summed below 2^53 are exact, hence already fsum's answer.
-  if (squares > Number.MAX_SAFE_INTEGER) squares = fsum(Array.from(counts, (x) => x * x));
-  const norm = Math.sqrt(squares) || 1.0;
+  const norm = normDivisor(squares, () => counts);
   const out = new Float64Array(counts.length);
   for (let i = 0; i < counts.length; i++) out[i] = counts[i] / norm;
   return out;
+}
+
+/**
+ * `_normalize`'s divisor, sqrt(fsum(x*x)) or 1.0, from `squares`, the plain sum of the squared
+ * counts: integer squares summed below 2^53 are exact, hence already fsum's answer; above that
+ * the counts (read only then) are summed again with fsum.
+ */
+export function normDivisor(squares: number, counts: () => ArrayLike<number>): number {
+  const exact = squares > Number.MAX_SAFE_INTEGER ? fsum(Array.from(counts(), (x) => x * x)) : squares;
+  return Math.sqrt(exact) || 1.0;
 }

@@ -21,7 +21,7 @@ export class ByteSpace {
   readonly memory: WasmMemory | null;
   private plain: ArrayBuffer | null;
   private cachedBuffer: ArrayBufferLike | null = null;
-  private views: { u8: Uint8Array; u32: Uint32Array; f32: Float32Array; f64: Float64Array } | null = null;
+  private views: { u8: Uint8Array; u32: Uint32Array; f32: Float32Array } | null = null;
   /** Set when this space made its memory (not a worker's view of another's): it may give it back. */
   private owned: "shared" | "own" | null = null;
 
@@ -84,7 +84,7 @@ export class ByteSpace {
     const buffer = this.buffer;
     if (this.views === null || this.cachedBuffer !== buffer || this.views.u8.byteLength !== buffer.byteLength) {
       this.cachedBuffer = buffer;
-      this.views = { u8: new Uint8Array(buffer), u32: new Uint32Array(buffer), f32: new Float32Array(buffer), f64: new Float64Array(buffer) };
+      this.views = { u8: new Uint8Array(buffer), u32: new Uint32Array(buffer), f32: new Float32Array(buffer) };
     }
     return this.views;
   }
@@ -99,9 +99,5 @@ export class ByteSpace {
 
   get f32(): Float32Array {
     return this.current().f32;
-  }
-
-  get f64(): Float64Array {
-    return this.current().f64;
   }
 }

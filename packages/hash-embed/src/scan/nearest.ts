@@ -11,12 +11,13 @@
  */
 import type { TextCounts } from "./text-counts.js";
 import { embedRows, NO_WORDS, type EmbeddedRows } from "./embedded-rows.js";
-import { blockAt, ExactQuery } from "./python-cosine.js";
+import { ExactQuery } from "./python-cosine.js";
 import type { ByteSpace } from "./byte-space.js";
 import type { ScanCall, ScreenKernel } from "./kernel.js";
 import type { SourceLayout } from "./source-store.js";
 import {
   BATCH_ROWS,
+  BLOCK_STRIDE,
   CANDIDATES,
   LANES,
   MAX_EXPANDED,
@@ -152,7 +153,7 @@ export class NearestFinder {
 
   /** The exact best of one screened row: its candidates, then the sparse sources. */
   private resolve(row: number): [number, number] {
-    const { u32, f32 } = this.space;
+    const { u8, u32, f32 } = this.space;
     const c = this.call;
     const st = (c.state + row * STATE_BYTES) >> 2;
     const top = f32[st + STATE_MAX / 4];
@@ -160,11 +161,10 @@ export class NearestFinder {
     let best = 0.0;
     let bestJ = -1;
     const { originals, base, norms } = this.sources;
-    const { u8, f64 } = this.space;
     // Slots are in norm order, not index order (norm-order.ts): a tie goes to the lower index,
     // as Python's strict > over sources in index order gives it.
     const consider = (stored: number) => {
-      const sim = query.cosineWithStored(u8, blockAt(base, stored), stored % LANES, f64, norms / 8 + 2 * stored);
+      const sim = query.cosineWithStored(u8, base + Math.floor(stored / LANES) * BLOCK_STRIDE, stored % LANES, norms, 2 * stored);
       if (sim > best || (sim === best && sim > 0 && originals[stored] < originals[bestJ])) {
         best = sim;
         bestJ = stored;

@@ -15,7 +15,7 @@ export const SCALE_SLACK = 1 - 1e-6;
 
 /** Slot order by (C, slot): `order[d]` is the slot whose source moves to slot `d`. */
 export function normOrder(squares: Uint32Array, stored: number): Uint32Array {
-  // C <= 256 * 255^2 < 2^25 and slots < 2^26 (4 GiB / 277 bytes), so the key is an exact integer.
+  // C <= 256 * 255^2 < 2^25 and slots < 2^26 (4 GiB / 261 bytes), so the key is an exact integer.
   const keys = new Float64Array(stored);
   for (let j = 0; j < stored; j++) keys[j] = squares[j] * 2 ** 26 + j;
   keys.sort();

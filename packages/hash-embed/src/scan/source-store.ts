@@ -1,20 +1,21 @@
 /**
  * The held-out sources in the compact form the kernels read: bucket counts as bytes, 16
- * sources a block (layout.ts), 261 bytes a source (277 with its norms, below). While sources
- * stream in, each is kept as its list of (bucket, count) bytes; sealing puts them in norm order
- * (norm-order.ts) and writes each one once, into its final lane, with its block's header (moving
- * lanes after the fact cost more than embedding a small scan's sources).
+ * sources a block (layout.ts), 261 bytes a source. While sources stream in, each is kept as its
+ * list of (bucket, count) bytes; sealing puts them in norm order (norm-order.ts) and writes each
+ * one once, into its final lane, with its block's header (moving lanes after the fact cost more
+ * than embedding a small scan's sources).
  * Sources that cannot help are not stored: a text with no words scores 0.0 and never wins, and
  * a repeat of an earlier vector scores the same as it, so strict `>` keeps the earlier index.
  * A source with a count above 255 does not fit a byte and is kept sparse, scanned exactly.
- * After the blocks, each stored source's two norms as Python takes them (f64 each, in slot
- * order), so the exact recomputation of a candidate reads only the buckets of the row.
+ * Sealing also keeps each stored source's two norms as Python takes them (16 bytes a source,
+ * posted to each worker with the layout), so the exact recomputation of a candidate reads only
+ * the buckets of the row.
  */
 import type { ByteSpace } from "./byte-space.js";
 import type { TextCounts } from "./text-counts.js";
 import { BLOCK_STRIDE, CMAX, LANES, RS, SCALE, SQUARES_MAX } from "./layout.js";
 import { normOrder, SCALE_SLACK } from "./norm-order.js";
-import { writeSourceNorms } from "./python-cosine.js";
+import { powHalf } from "../python/pow-half.js";
 
 /** A source too large for a byte per bucket. */
 export interface SparseSource {
@@ -27,8 +28,11 @@ export interface SparseSource {
 export interface SourceLayout {
   base: number;
   blocks: number;
-  /** Byte offset of the stored sources' norms: 16 bytes a slot (python-cosine.ts, `writeSourceNorms`). */
-  norms: number;
+  /**
+   * Each stored source's two norms as Python takes them, by slot: `_normalize`'s divisor sqrt(C)
+   * at 2 slot, the normalised vector's length `sum(y * y) ** 0.5` at 2 slot + 1.
+   */
+  norms: Float64Array;
   stored: number;
   originals: Int32Array;
   sparse: SparseSource[];
@@ -40,6 +44,8 @@ export class SourceStore {
   stored = 0;
   readonly sparse: SparseSource[] = [];
   private originals = new Int32Array(1024);
+  /** Set by `seal`. */
+  private norms!: Float64Array;
   /** Each stored source's sum of squared counts C (exact: at most 256 * 255^2). */
   private squares = new Uint32Array(1024);
   /** Until sealed: stored source `j`'s nonzero buckets and counts, a byte each, at entries[starts[j]..starts[j + 1]). */
@@ -58,11 +64,6 @@ export class SourceStore {
 
   get blocks(): number {
     return Math.ceil(this.stored / LANES);
-  }
-
-  /** Where the norms start: right after the blocks, 8-aligned (the base is 64 KiB aligned, a block's size a multiple of 8). */
-  private get norms(): number {
-    return this.base + this.blocks * BLOCK_STRIDE;
   }
 
   /** Adds the embedded text of source number `this.count`. */
@@ -171,9 +172,9 @@ export class SourceStore {
     this.mask = 0;
     const { stored, entries, starts } = this;
     const order = normOrder(this.squares, stored);
-    this.space.ensure(this.norms + stored * 16);
-    const { u8, u32, f32, f64 } = this.space;
-    const norms = this.norms / 8;
+    this.space.ensure(this.base + this.blocks * BLOCK_STRIDE);
+    const { u8, u32, f32 } = this.space;
+    const norms = (this.norms = new Float64Array(2 * stored));
     const originals = new Int32Array(stored);
     const squares = new Uint32Array(stored);
     for (let first = 0; first < stored; first += LANES) {
@@ -184,13 +185,20 @@ export class SourceStore {
       for (let d = first; d < Math.min(stored, first + LANES); d++) {
         const from = order[d];
         const lane = d - first;
-        for (let e = starts[from]; e < starts[from + 1]; e += 2) {
-          u8[block + entries[e] * LANES + lane] = entries[e + 1];
-          cmax = Math.max(cmax, entries[e + 1]);
-        }
         const c = this.squares[from];
-        writeSourceNorms(entries, starts[from], starts[from + 1], c, f64, norms + 2 * d);
+        // C >= 1 for a stored source, so sqrt(C) is `_normalize`'s divisor as it stands.
         const root = Math.sqrt(c);
+        // The normalised vector's squared length, summed in bucket order as Python sums it.
+        let sum = 0;
+        for (let e = starts[from]; e < starts[from + 1]; e += 2) {
+          const count = entries[e + 1];
+          u8[block + entries[e] * LANES + lane] = count;
+          cmax = Math.max(cmax, count);
+          const y = count / root;
+          sum += y * y;
+        }
+        norms[2 * d] = root;
+        norms[2 * d + 1] = powHalf(sum);
         f32[(block + RS) / 4 + lane] = Math.fround(1 / root);
         scale = Math.min(scale, Math.fround(root * SCALE_SLACK));
         squaresMax = Math.max(squaresMax, c);
