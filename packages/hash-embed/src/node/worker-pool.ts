@@ -21,6 +21,7 @@ const AHEAD_ROWS = 1 << 16;
 interface Pending {
   resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
+  /** The worker whose chunk count it holds, or -1 (an embed ahead of the scan counts for none). */
   worker: number;
 }
 
@@ -29,6 +30,7 @@ export function workerPool(threads: number): RunnerFactory {
     const memory = session.index.space.memory;
     if (memory === null) throw new Error("worker threads need WebAssembly shared memory");
     const pending = new Map<number, Pending>();
+    /** Chunks sent to each worker and not answered yet: the next chunk goes where fewest wait. */
     const busy = new Array<number>(threads).fill(0);
     let nextId = 0;
     let failure: Error | null = null;
@@ -45,7 +47,7 @@ export function workerPool(threads: number): RunnerFactory {
         const p = pending.get(reply.id);
         if (p === undefined) return;
         pending.delete(reply.id);
-        busy[p.worker]--;
+        if (p.worker >= 0) busy[p.worker]--;
         if ("error" in reply) p.reject(new Error(`leakage scan worker ${slot}: ${reply.error}`));
         else p.resolve(reply);
       };
@@ -61,13 +63,17 @@ export function workerPool(threads: number): RunnerFactory {
       };
     });
 
-    /** Posts a request to worker `w` and resolves with its reply. */
-    const ask = (w: number, request: (id: number) => [WorkerRequest, ArrayBuffer[]]): Promise<WorkerReply> => {
+    /**
+     * Posts a request to worker `w` and resolves with its reply. Only chunks to scan count as
+     * the worker's load: the replies to embeds wait unread while this thread embeds the
+     * sources, and counting them sent the first chunks of a scan all to the embedding worker.
+     */
+    const ask = (w: number, request: (id: number) => [WorkerRequest, ArrayBuffer[]], counts: boolean): Promise<WorkerReply> => {
       if (failure !== null) return Promise.reject(failure);
-      busy[w]++;
+      if (counts) busy[w]++;
       const id = nextId++;
       return new Promise<WorkerReply>((resolve, reject) => {
-        pending.set(id, { resolve, reject, worker: w });
+        pending.set(id, { resolve, reject, worker: counts ? w : -1 });
         const [message, transfer] = request(id);
         workers[w].postMessage(message, transfer);
       });
@@ -85,7 +91,7 @@ export function workerPool(threads: number): RunnerFactory {
       ahead: threads > 1 ? AHEAD_ROWS : 0,
       async embed(texts) {
         const w = embeds++ % (threads - 1);
-        const reply = await ask(w, (id) => [{ type: "embed", id, texts } satisfies WorkerEmbed, []]);
+        const reply = await ask(w, (id) => [{ type: "embed", id, texts } satisfies WorkerEmbed, []], false);
         return (reply as { rows: EmbeddedRows }).rows;
       },
       begin() {
@@ -97,7 +103,7 @@ export function workerPool(threads: number): RunnerFactory {
       async run(chunk) {
         const rows = chunk.embedded === undefined ? undefined : await chunk.embedded;
         const task = (id: number): [WorkerTask, ArrayBuffer[]] => (rows === undefined ? [{ type: "task", id, texts: chunk.texts }, []] : [{ type: "task", id, rows }, rowsBuffers(rows)]);
-        const reply = await ask(leastBusy(), task);
+        const reply = await ask(leastBusy(), task, true);
         const { best, source } = reply as NearestSink;
         return { best, source };
       },
