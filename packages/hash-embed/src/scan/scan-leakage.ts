@@ -13,12 +13,12 @@ import type { NearestSink } from "./nearest.js";
 /** Finds nearest sources for chunks, on this thread or on workers; results in chunk order. */
 export interface ChunkRunner {
   readonly threads: number;
-  /** Chunks that may wait for an answer at once. */
+  /** Chunks that may be in flight at once. */
   readonly depth: number;
   /** Generated rows it may embed before `begin` (0: none), on threads the sources leave free. */
   readonly ahead: number;
-  /** Embeds a chunk's prompts ahead of the scan (only when `ahead` > 0). */
-  embed(texts: string[]): Promise<EmbeddedRows>;
+  /** Embeds a chunk's prompts ahead of the scan (a runner with `ahead` > 0). */
+  embed?(texts: string[]): Promise<EmbeddedRows>;
   /** The sources are all added: chunks can be scanned. */
   begin(): void;
   run(chunk: Chunk): Promise<NearestSink>;
@@ -26,13 +26,6 @@ export interface ChunkRunner {
 }
 
 export type RunnerFactory = (session: ScanSession) => ChunkRunner;
-
-/** A chunk sent to the runner: its answer once it came back, until the chunk is judged. */
-interface InFlight {
-  chunk: Chunk;
-  result: Promise<NearestSink>;
-  answer: NearestSink | null;
-}
 
 /** A macrotask turn, so timers, I/O and abort events get to run between chunks. */
 const yieldToHost = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -42,9 +35,6 @@ export const inThreadRunner: RunnerFactory = (session) => ({
   threads: 1,
   depth: 1,
   ahead: 0,
-  embed() {
-    return Promise.reject(new Error("the scan on this thread embeds nothing ahead"));
-  },
   begin() {},
   async run(chunk) {
     await yieldToHost();
@@ -63,47 +53,17 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
   const session = new ScanSession(opts, knownLength(generated), workers, knownLength(sources));
   const generatedBatches = promptBatches(generated, "generated")[Symbol.asyncIterator]();
   const pool = runner(session);
-  // Chunks sent and not judged yet, in the order taken. Results are judged in that order, so the
-  // report is the one-thread report whatever the thread count; but a new chunk goes out as soon
-  // as any answer comes back, so a thread that is done never waits for a slower one's chunk.
-  const inFlight: InFlight[] = [];
-  let unanswered = 0;
-  const judge = (entry: InFlight, answer: NearestSink) => {
-    session.apply(entry.chunk, answer);
+  const inFlight: [Chunk, Promise<NearestSink>][] = [];
+  const settle = async () => {
+    const [chunk, result] = inFlight.shift() as [Chunk, Promise<NearestSink>];
+    session.apply(chunk, await result);
     session.throwIfAborted();
   };
-  /** Judges the answered chunks at the front. */
-  const judgeReady = () => {
-    while (inFlight.length > 0 && inFlight[0].answer !== null) {
-      const entry = inFlight.shift() as InFlight;
-      judge(entry, entry.answer as NearestSink);
-    }
-  };
-  const settleOldest = async () => {
-    const entry = inFlight[0];
-    const answer = await entry.result;
-    inFlight.shift();
-    judge(entry, answer);
-  };
   const send = async (chunk: Chunk) => {
-    const entry: InFlight = { chunk, result: pool.run(chunk), answer: null };
-    unanswered++;
-    entry.result.then(
-      (answer) => {
-        entry.answer = answer;
-        unanswered--;
-      },
-      () => undefined,
-    );
-    inFlight.push(entry);
-    judgeReady();
-    // At most `depth` chunks wait for an answer, and at most 2 x `depth` are held in all: an
-    // answered chunk waits (with its prompts) only for the chunks taken before it.
-    while (unanswered >= pool.depth) {
-      await Promise.race(inFlight.filter((e) => e.answer === null).map((e) => e.result));
-      judgeReady();
-    }
-    while (inFlight.length >= 2 * pool.depth) await settleOldest();
+    inFlight.push([chunk, pool.run(chunk)]);
+    // At most `depth` chunks in flight; results are judged in chunk order, so the report is
+    // the one-thread report whatever the thread count.
+    while (inFlight.length >= pool.depth) await settle();
   };
   /** The next batch of generated prompts, null when there are no more. */
   const nextBatch = async (): Promise<string[] | null> => {
@@ -115,7 +75,7 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
   // is read after the sources, as it always was.
   const early: Chunk[] = [];
   const embedAhead = (chunk: Chunk | null) => {
-    if (chunk !== null) early.push({ ...chunk, embedded: pool.embed(chunk.texts) });
+    if (chunk !== null) early.push({ ...chunk, embedded: pool.embed?.(chunk.texts) });
   };
   try {
     if (pool.ahead > 0 && Array.isArray(generated) && session.chunking) {
@@ -150,10 +110,10 @@ export async function runScan(generated: unknown, sources: unknown, options: Sca
     }
     const last = session.flush();
     if (last !== null) await send(last);
-    while (inFlight.length > 0) await settleOldest();
+    while (inFlight.length > 0) await settle();
   } finally {
     // Rejections of chunks abandoned by an abort are not errors of their own.
-    for (const { result } of inFlight) result.catch(() => undefined);
+    for (const [, result] of inFlight) result.catch(() => undefined);
     for (const chunk of early) chunk.embedded?.catch(() => undefined);
     await pool.close();
   }
