@@ -1,4 +1,4 @@
-// Number formatting and medians shared by the leakage benchmarks.
+// Number formatting and medians shared by the benchmarks.
 
 /** `x` with thousands separators and exactly `digits` decimals. */
 export const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });

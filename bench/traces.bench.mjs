@@ -15,6 +15,7 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { loadTraces, traceReport } from "@whileai/traces";
 import { benchRows } from "./rows.mjs";
+import { fmt, median as medianOf } from "./stats.mjs";
 
 const { values } = parseArgs({ options: { baseline: { type: "string" }, out: { type: "string", default: "traces.md" } } });
 const baseline = values.baseline === undefined ? null : await import(pathToFileURL(resolve(values.baseline, "index.js")).href);
@@ -84,16 +85,10 @@ for (let round = 0; round < WARMUP + ROUNDS; round++) {
   }
 }
 
-const medianOf = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 const median = (name, from = samples) => medianOf(from.get(name));
 const base = median("JSON.parse baseline");
 const cpuBase = median("JSON.parse baseline", cpuSamples);
 const python = { loadTraces: PYTHON_ROWS_PER_S.load, traceReport: PYTHON_ROWS_PER_S.report };
-const fmt = (x, digits = 0) => x.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 // Each round's own ratio to JSON.parse, whose median drifts less with the host's speed than a
 // ratio of medians does: both times of a round are taken within a few seconds of each other.
